@@ -1,0 +1,243 @@
+// The thin extern "C" shim: LLVM C++ APIs that the LLVM-C API does not expose.
+//
+// Rule: no differentiation logic here. Each function wraps one LLVM facility
+// (options, diagnostics, cloning, pass pipelines, inlining, loop/dominator
+// queries) and is called from src/ir/shim.rs. Everything LLVM-version specific
+// on the C++ side lives in this file.
+
+#include "llvm-c/Core.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+using namespace llvm;
+
+// ---------------------------------------------------------------------------
+// Options in Enzyme's spelling. Registered when the plugin is loaded. With
+// clang they need `-fplugin=libenzyme_rs.so` as well as `-fpass-plugin=` so
+// that the library is loaded before `-mllvm` options are parsed.
+// ---------------------------------------------------------------------------
+static cl::opt<bool> OptPrint("enzyme-print", cl::init(false), cl::Hidden,
+                              cl::desc("enzyme-rs: print each synthesized function"));
+static cl::opt<bool> OptPrintType("enzyme-print-type", cl::init(false), cl::Hidden,
+                                  cl::desc("enzyme-rs: print type analysis results"));
+static cl::opt<bool> OptPrintActivity("enzyme-print-activity", cl::init(false), cl::Hidden,
+                                      cl::desc("enzyme-rs: print activity analysis results"));
+static cl::opt<bool> OptLooseTypes("enzyme-loose-types", cl::init(false), cl::Hidden,
+                                   cl::desc("enzyme-rs: treat unknown types as integers"));
+static cl::opt<bool> OptInline("enzyme-inline", cl::init(false), cl::Hidden,
+                               cl::desc("enzyme-rs: inline derivatives into their callers"));
+static cl::opt<bool> OptDedupLoads("enzyme-dedup-loads", cl::init(true), cl::Hidden,
+                                   cl::desc("enzyme-rs: share one cache for identical loads"));
+static cl::opt<bool> OptNoCleanup("enzyme-rs-no-cleanup", cl::init(false), cl::Hidden,
+                                  cl::desc("enzyme-rs: do not run the cleanup pipeline"));
+static cl::opt<std::string> OptFunction("enzyme-function", cl::init(""), cl::Hidden,
+                                        cl::desc("enzyme-rs: function the analysis printers show"));
+
+// Returns -1 when the option was not given on the command line, else its value.
+extern "C" int ers_opt_bool(const char *name) {
+  cl::opt<bool> *o = nullptr;
+  if (!strcmp(name, "enzyme-print")) o = &OptPrint;
+  else if (!strcmp(name, "enzyme-print-type")) o = &OptPrintType;
+  else if (!strcmp(name, "enzyme-print-activity")) o = &OptPrintActivity;
+  else if (!strcmp(name, "enzyme-loose-types")) o = &OptLooseTypes;
+  else if (!strcmp(name, "enzyme-inline")) o = &OptInline;
+  else if (!strcmp(name, "enzyme-dedup-loads")) o = &OptDedupLoads;
+  else if (!strcmp(name, "enzyme-rs-no-cleanup")) o = &OptNoCleanup;
+  if (!o || o->getNumOccurrences() == 0) return -1;
+  return o->getValue() ? 1 : 0;
+}
+
+// The string option's value, or null when not given.
+extern "C" const char *ers_opt_function() {
+  if (OptFunction.getNumOccurrences() == 0) return nullptr;
+  return OptFunction.getValue().c_str();
+}
+
+// ---------------------------------------------------------------------------
+// Diagnostics: an error through the context's handler. clang prints it as
+// `error:` and exits non-zero; opt's default handler prints it and exits 1.
+// ---------------------------------------------------------------------------
+extern "C" void ers_diagnose_error(LLVMValueRef fn, LLVMValueRef inst, const char *msg) {
+  Function *F = unwrap<Function>(fn);
+  DiagnosticLocation loc;
+  if (inst) {
+    if (auto *I = dyn_cast<Instruction>(unwrap(inst)))
+      if (const DebugLoc &DL = I->getDebugLoc())
+        loc = DiagnosticLocation(DL);
+  }
+  if (!loc.isValid())
+    if (DISubprogram *SP = F->getSubprogram())
+      loc = DiagnosticLocation(SP);
+  F->getContext().diagnose(DiagnosticInfoUnsupported(*F, Twine(msg), loc, DS_Error));
+}
+
+// ---------------------------------------------------------------------------
+// Cloning: clone `old_fn`'s body into the empty `new_fn`. `arg_map[i]` is the
+// value old argument i becomes. Returns a value map handle (ers_vmap_*).
+// ---------------------------------------------------------------------------
+extern "C" void *ers_clone_function_into(LLVMValueRef new_fn, LLVMValueRef old_fn,
+                                         LLVMValueRef *arg_map) {
+  Function *NF = unwrap<Function>(new_fn);
+  Function *OF = unwrap<Function>(old_fn);
+  auto *VMap = new ValueToValueMapTy();
+  unsigned i = 0;
+  for (Argument &A : OF->args()) {
+    (*VMap)[&A] = unwrap(arg_map[i]);
+    ++i;
+  }
+  SmallVector<ReturnInst *, 8> Returns;
+  CloneFunctionInto(NF, OF, *VMap, CloneFunctionChangeType::LocalChangesOnly, Returns);
+  return VMap;
+}
+
+extern "C" LLVMValueRef ers_vmap_lookup(void *vmap, LLVMValueRef v) {
+  auto *VMap = static_cast<ValueToValueMapTy *>(vmap);
+  auto it = VMap->find(unwrap(v));
+  if (it == VMap->end()) return nullptr;
+  return wrap(&*it->second);
+}
+
+extern "C" void ers_vmap_free(void *vmap) { delete static_cast<ValueToValueMapTy *>(vmap); }
+
+// Attributes a derivative must not inherit from its primal: return attributes
+// (the return type changes) and memory effects (a derivative writes shadows).
+extern "C" void ers_strip_derivative_attrs(LLVMValueRef fn) {
+  Function *F = unwrap<Function>(fn);
+  LLVMContext &C = F->getContext();
+  AttributeList AL = F->getAttributes();
+  AL = AL.removeAttributesAtIndex(C, AttributeList::ReturnIndex);
+  for (auto K : {Attribute::Memory, Attribute::Speculatable, Attribute::NoFree,
+                 Attribute::WillReturn, Attribute::NoSync})
+    AL = AL.removeFnAttribute(C, K);
+  for (unsigned i = 0; i < F->arg_size(); ++i) {
+    for (auto K : {Attribute::ReadOnly, Attribute::ReadNone, Attribute::WriteOnly,
+                   Attribute::NoCapture, Attribute::Returned})
+      AL = AL.removeParamAttribute(C, i, K);
+  }
+  F->setAttributes(AL);
+}
+
+// ---------------------------------------------------------------------------
+// Cleanup: run a textual function pipeline over the given functions.
+// Returns 0 on success; on failure writes a message (free with ers_free).
+// ---------------------------------------------------------------------------
+extern "C" int ers_run_function_pipeline(LLVMValueRef *fns, unsigned n, const char *pipeline,
+                                         char **err) {
+  if (n == 0) return 0;
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  FunctionPassManager FPM;
+  if (auto E = PB.parsePassPipeline(FPM, pipeline)) {
+    std::string s = toString(std::move(E));
+    if (err) *err = strdup(s.c_str());
+    return 1;
+  }
+  for (unsigned i = 0; i < n; ++i) {
+    Function *F = unwrap<Function>(fns[i]);
+    if (F->isDeclaration()) continue;
+    FPM.run(*F, FAM);
+  }
+  return 0;
+}
+
+extern "C" void ers_free(char *p) { free(p); }
+
+// Inline one call site. Returns 1 when inlined.
+extern "C" int ers_inline_call(LLVMValueRef call) {
+  auto *CB = dyn_cast<CallBase>(unwrap(call));
+  if (!CB) return 0;
+  InlineFunctionInfo IFI;
+  return InlineFunction(*CB, IFI).isSuccess() ? 1 : 0;
+}
+
+// ---------------------------------------------------------------------------
+// Loops and dominators, for the reverse mode's caches.
+// ---------------------------------------------------------------------------
+struct ErsLoops {
+  DominatorTree DT;
+  LoopInfo LI;
+  explicit ErsLoops(Function &F) : DT(F), LI(DT) {}
+};
+
+extern "C" void *ers_loops_new(LLVMValueRef fn) { return new ErsLoops(*unwrap<Function>(fn)); }
+extern "C" void ers_loops_free(void *h) { delete static_cast<ErsLoops *>(h); }
+
+// Loop depth of a block (0 = not in a loop).
+extern "C" unsigned ers_loop_depth(void *h, LLVMBasicBlockRef bb) {
+  return static_cast<ErsLoops *>(h)->LI.getLoopDepth(unwrap(bb));
+}
+
+// Header of the innermost loop containing bb, or null.
+extern "C" LLVMBasicBlockRef ers_loop_header(void *h, LLVMBasicBlockRef bb) {
+  Loop *L = static_cast<ErsLoops *>(h)->LI.getLoopFor(unwrap(bb));
+  return L ? wrap(L->getHeader()) : nullptr;
+}
+
+// Header of the loop enclosing the loop headed by `header`, or null.
+extern "C" LLVMBasicBlockRef ers_loop_parent_header(void *h, LLVMBasicBlockRef header) {
+  Loop *L = static_cast<ErsLoops *>(h)->LI.getLoopFor(unwrap(header));
+  if (!L || !L->getParentLoop()) return nullptr;
+  return wrap(L->getParentLoop()->getHeader());
+}
+
+// Whether the loop headed by `header` contains bb.
+extern "C" int ers_loop_contains(void *h, LLVMBasicBlockRef header, LLVMBasicBlockRef bb) {
+  Loop *L = static_cast<ErsLoops *>(h)->LI.getLoopFor(unwrap(header));
+  return L && L->contains(unwrap(bb)) ? 1 : 0;
+}
+
+// Preheader of the loop headed by `header`, or null when it has none.
+extern "C" LLVMBasicBlockRef ers_loop_preheader(void *h, LLVMBasicBlockRef header) {
+  Loop *L = static_cast<ErsLoops *>(h)->LI.getLoopFor(unwrap(header));
+  if (!L) return nullptr;
+  BasicBlock *P = L->getLoopPreheader();
+  return P ? wrap(P) : nullptr;
+}
+
+extern "C" int ers_dominates(void *h, LLVMValueRef def, LLVMValueRef user) {
+  auto *I = dyn_cast<Instruction>(unwrap(def));
+  auto *U = dyn_cast<Instruction>(unwrap(user));
+  if (!I || !U) return 1;
+  return static_cast<ErsLoops *>(h)->DT.dominates(I, U) ? 1 : 0;
+}
+
+extern "C" int ers_block_dominates(void *h, LLVMBasicBlockRef a, LLVMBasicBlockRef b) {
+  return static_cast<ErsLoops *>(h)->DT.dominates(unwrap(a), unwrap(b)) ? 1 : 0;
+}
+
+// Source location of an instruction (from its debug location), or 0.
+extern "C" unsigned ers_debug_line(LLVMValueRef inst, const char **file) {
+  auto *I = dyn_cast<Instruction>(unwrap(inst));
+  if (!I) return 0;
+  const DebugLoc &DL = I->getDebugLoc();
+  if (!DL) return 0;
+  if (file) {
+    static thread_local std::string name;
+    name = DL->getFilename().str();
+    *file = name.c_str();
+  }
+  return DL.getLine();
+}

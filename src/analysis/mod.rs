@@ -1,0 +1,3 @@
+//! Analyses shared by every mode. They read IR and never build it.
+pub mod activity;
+pub mod printer;

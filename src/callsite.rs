@@ -1,0 +1,477 @@
+//! Finding and parsing `__enzyme_*` calls into requests: which function, in
+//! which mode, with which activity per argument, and how the result is
+//! returned. Also rewriting a call once its derivative exists.
+use crate::diag::{Error, Result};
+use crate::ir::llvm::*;
+use crate::ir::Builder;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// `__enzyme_fwddiff`
+    Forward,
+    /// `__enzyme_autodiff`
+    Reverse,
+}
+
+impl Mode {
+    pub fn from_callee(name: &str) -> Option<Mode> {
+        if name.starts_with("__enzyme_fwddiff") {
+            Some(Mode::Forward)
+        } else if name.starts_with("__enzyme_autodiff") {
+            Some(Mode::Reverse)
+        } else {
+            None
+        }
+    }
+}
+
+/// Activity of one argument of the differentiated function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Activity {
+    /// `enzyme_const`: no derivative.
+    Const,
+    /// `enzyme_dup`: primal and shadow (pointer) or value and tangent (float).
+    Dup,
+    /// `enzyme_dupnoneed`: as dup; the primal need not be computed.
+    DupNoNeed,
+    /// `enzyme_out`: active scalar whose derivative is returned (reverse).
+    Active,
+}
+
+impl Activity {
+    pub fn has_shadow(self) -> bool {
+        matches!(self, Activity::Dup | Activity::DupNoNeed)
+    }
+}
+
+/// One argument of the differentiated function at the call site.
+#[derive(Clone, Debug)]
+pub struct ArgSpec {
+    pub activity: Activity,
+    /// The primal value (converted to the parameter type).
+    pub primal: V,
+    /// Shadow/tangent values (one per vector lane; empty unless dup).
+    pub shadows: Vec<V>,
+}
+
+/// A parsed `__enzyme_*` call.
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub call: V,
+    pub mode: Mode,
+    pub func: V,
+    pub args: Vec<ArgSpec>,
+    pub width: u32,
+    /// `enzyme_primal_return` (or a two-element result in forward mode).
+    pub primal_return: bool,
+    /// Explicit seed for an active float return (reverse mode), if passed.
+    pub ret_seed: Option<V>,
+    /// Return activity markers, if given: Some(false) = enzyme_const_return.
+    pub ret_active: Option<bool>,
+    /// When the call returns through an `sret` pointer: that pointer.
+    pub sret: Option<V>,
+    /// The declared return type of the `__enzyme_*` call.
+    pub ret_ty: T,
+}
+
+/// Whether a value is a marker global (`enzyme_dup`...): a load of it (C) or
+/// its address (C++). Returns the marker name.
+pub fn marker_name(v: V) -> Option<String> {
+    let g = if opcode(v) == Some(LLVMOpcode::LLVMLoad) {
+        strip_casts(operand(v, 0))
+    } else if opcode(v) == Some(LLVMOpcode::LLVMPtrToInt) {
+        strip_casts(operand(v, 0))
+    } else {
+        let s = strip_casts(v);
+        if unsafe { !LLVMIsAConstantExpr(s).is_null() } && unsafe { LLVMGetConstOpcode(s) } == LLVMOpcode::LLVMPtrToInt
+        {
+            strip_casts(operand(s, 0))
+        } else {
+            s
+        }
+    };
+    if !is_global_var(g) {
+        return None;
+    }
+    let n = name(g);
+    if n.starts_with("enzyme_") {
+        Some(n)
+    } else {
+        None
+    }
+}
+
+/// Resolve the function being differentiated from the first argument.
+pub fn resolve_function(call: V, v: V) -> Result<V> {
+    let s = strip_casts(v);
+    if is_function(s) {
+        if is_declaration(s) {
+            // A declaration is allowed when a custom derivative exists; the
+            // modes check that. Here it is still "a function".
+        }
+        return Ok(s);
+    }
+    // A load of a constant global holding a function pointer.
+    if opcode(s) == Some(LLVMOpcode::LLVMLoad) {
+        let g = strip_casts(operand(s, 0));
+        if is_global_var(g) && unsafe { LLVMIsGlobalConstant(g) } != 0 {
+            let init = unsafe { LLVMGetInitializer(g) };
+            if !init.is_null() {
+                let f = strip_casts(init);
+                if is_function(f) {
+                    return Ok(f);
+                }
+            }
+        }
+    }
+    Err(Error::bad_call(
+        call,
+        format!(
+            "the first argument of {} must be a function (or a cast of one, or a load of a constant function pointer); got: {}",
+            name(called_value(call)),
+            print_value(v).trim()
+        ),
+    ))
+}
+
+/// Convert a call-site argument to the parameter type it feeds (undoing C's
+/// default argument promotions for variadic calls).
+pub fn convert_arg(b: &Builder, v: V, to: T) -> Option<V> {
+    let from = type_of(v);
+    if from == to {
+        return Some(v);
+    }
+    if is_fp(from) && is_fp(to) {
+        return Some(b.fp_cast(v, to));
+    }
+    if is_int(from) && is_int(to) {
+        return Some(b.int_cast(v, to, true));
+    }
+    if is_ptr(from) && is_ptr(to) {
+        return Some(b.cast(LLVMOpcode::LLVMAddrSpaceCast, v, to));
+    }
+    if is_int(from) && is_ptr(to) {
+        return Some(b.cast(LLVMOpcode::LLVMIntToPtr, v, to));
+    }
+    if is_ptr(from) && is_int(to) {
+        return Some(b.cast(LLVMOpcode::LLVMPtrToInt, v, to));
+    }
+    None
+}
+
+/// Parse a call to `__enzyme_*` into a request.
+pub fn parse(call: V, mode: Mode) -> Result<Request> {
+    let module = module_of(inst_fn(call));
+    let b = Builder::new(module);
+    b.before(call);
+    let callee_name = name(called_value(call));
+    let all = call_args(call);
+    let mut k = 0usize;
+    let mut sret = None;
+    if !all.is_empty() && call_has_sret(call, 0) {
+        sret = Some(all[0]);
+        k = 1;
+    }
+    if k >= all.len() {
+        return Err(Error::bad_call(call, format!("{callee_name} needs the function to differentiate as its first argument")));
+    }
+    let func = resolve_function(call, all[k])?;
+    k += 1;
+    let params = params(func);
+    let mut req = Request {
+        call,
+        mode,
+        func,
+        args: Vec::new(),
+        width: 1,
+        primal_return: false,
+        ret_seed: None,
+        ret_active: None,
+        sret,
+        ret_ty: unsafe { LLVMGetReturnType(call_fn_type(call)) },
+    };
+    let fname = name(func);
+    let next_int = |k: &mut usize, marker: &str| -> Result<i64> {
+        if *k >= all.len() {
+            return Err(Error::bad_call(call, format!("{marker} must be followed by an integer constant")));
+        }
+        let v = all[*k];
+        *k += 1;
+        const_int_value(v)
+            .ok_or_else(|| Error::bad_call(call, format!("{marker} must be followed by an integer constant")))
+    };
+    // Markers that apply to the whole call; they may appear anywhere.
+    let meta = |k: &mut usize, req: &mut Request| -> Result<bool> {
+        let Some(m) = all.get(*k).and_then(|v| marker_name(*v)) else { return Ok(false) };
+        match m.as_str() {
+            "enzyme_width" => {
+                *k += 1;
+                let w = next_int(k, "enzyme_width")?;
+                if !(1..=64).contains(&w) {
+                    return Err(Error::bad_call(call, format!("enzyme_width must be between 1 and 64, got {w}")));
+                }
+                req.width = w as u32;
+            }
+            "enzyme_primal_return" => {
+                *k += 1;
+                req.primal_return = true;
+            }
+            "enzyme_noret" => {
+                *k += 1;
+                req.primal_return = false;
+            }
+            "enzyme_const_return" => {
+                *k += 1;
+                req.ret_active = Some(false);
+            }
+            "enzyme_active_return" | "enzyme_dup_return" => {
+                *k += 1;
+                req.ret_active = Some(true);
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    };
+    for (pi, p) in params.iter().enumerate() {
+        while meta(&mut k, &mut req)? {}
+        let pty = type_of(*p);
+        let pdesc = || format!("argument {} ({}) of '{}'", pi + 1, print_type(pty), fname);
+        if k >= all.len() {
+            return Err(Error::bad_call(
+                call,
+                format!(
+                    "too few arguments to {callee_name}: '{fname}' takes {} parameters, no value given for {}",
+                    params.len(),
+                    pdesc()
+                ),
+            ));
+        }
+        let mut activity = None;
+        if let Some(m) = marker_name(all[k]) {
+            activity = Some(match m.as_str() {
+                "enzyme_const" => Activity::Const,
+                "enzyme_dup" => Activity::Dup,
+                "enzyme_dupnoneed" => Activity::DupNoNeed,
+                "enzyme_out" => Activity::Active,
+                other => {
+                    return Err(Error::bad_call(call, format!("marker {other} is not valid before {}", pdesc())));
+                }
+            });
+            k += 1;
+            if k >= all.len() {
+                return Err(Error::bad_call(call, format!("marker {m} has no argument after it (for {})", pdesc())));
+            }
+        }
+        let activity = match activity {
+            Some(a) => a,
+            None if is_fp(pty) => match mode {
+                Mode::Forward => Activity::Dup,
+                Mode::Reverse => Activity::Active,
+            },
+            None if is_ptr(pty) => {
+                // A pointer with no marker is duplicated, unless no shadow
+                // follows (Enzyme's tests pass integer pointers that way).
+                let remaining_params = params.len() - pi - 1;
+                let remaining_args = all.len() - k - 1;
+                if remaining_args > remaining_params {
+                    Activity::Dup
+                } else {
+                    Activity::Const
+                }
+            }
+            None => Activity::Const,
+        };
+        // Check the activity fits the type.
+        match activity {
+            Activity::Dup | Activity::DupNoNeed => {
+                if !(is_ptr(pty) || (mode == Mode::Forward && is_fp(pty)) || (is_fp(pty) && req.width > 1)) {
+                    let what = if is_int(pty) { "an integer" } else { "this type" };
+                    return Err(Error::bad_call(
+                        call,
+                        format!(
+                            "{} cannot be enzyme_dup: {what} carries no derivative{}",
+                            pdesc(),
+                            if mode == Mode::Reverse && is_fp(pty) { " (use enzyme_out for active scalars in reverse mode)" } else { "" }
+                        ),
+                    ));
+                }
+            }
+            Activity::Active => {
+                if mode == Mode::Forward {
+                    return Err(Error::bad_call(call, format!("enzyme_out is a reverse-mode marker; {} in forward mode takes enzyme_dup (value, tangent) or enzyme_const", pdesc())));
+                }
+                if !is_fp(pty) {
+                    return Err(Error::bad_call(call, format!("{} cannot be enzyme_out: only floating-point scalars can be active outputs", pdesc())));
+                }
+            }
+            Activity::Const => {}
+        }
+        let primal = convert_arg(&b, all[k], pty).ok_or_else(|| {
+            Error::bad_call(call, format!("value {} does not fit {}", print_value(all[k]).trim(), pdesc()))
+        })?;
+        k += 1;
+        let mut shadows = Vec::new();
+        if activity.has_shadow() {
+            for lane in 0..req.width {
+                if k >= all.len() {
+                    return Err(Error::bad_call(
+                        call,
+                        format!("too few arguments to {callee_name}: {} is enzyme_dup but has no shadow argument{}", pdesc(), if req.width > 1 { format!(" (lane {lane} of width {})", req.width) } else { String::new() }),
+                    ));
+                }
+                if marker_name(all[k]).is_some() {
+                    return Err(Error::bad_call(call, format!("the shadow of {} is missing: found the marker {} instead", pdesc(), marker_name(all[k]).unwrap())));
+                }
+                let s = convert_arg(&b, all[k], pty).ok_or_else(|| {
+                    Error::bad_call(call, format!("shadow {} does not fit {}", print_value(all[k]).trim(), pdesc()))
+                })?;
+                shadows.push(s);
+                k += 1;
+            }
+        }
+        req.args.push(ArgSpec { activity, primal, shadows });
+    }
+    while meta(&mut k, &mut req)? {}
+    // A trailing float after all parameters: the seed of the active return
+    // (reverse mode).
+    if mode == Mode::Reverse && k + 1 == all.len() && is_fp(type_of(all[k])) && is_fp(fn_return_type(func)) {
+        req.ret_seed = convert_arg(&b, all[k], fn_return_type(func));
+        k += 1;
+    }
+    if k < all.len() {
+        return Err(Error::bad_call(
+            call,
+            format!(
+                "too many arguments to {callee_name}: '{fname}' takes {} parameters; {} argument(s) left over, starting with {}",
+                params.len(),
+                all.len() - k,
+                print_value(all[k]).trim()
+            ),
+        ));
+    }
+    if mode == Mode::Forward && is_two_element(req.ret_ty) && req.width == 1 && !is_void(fn_return_type(func)) {
+        req.primal_return = true;
+    }
+    Ok(req)
+}
+
+fn is_two_element(t: T) -> bool {
+    leaf_types(t).len() == 2
+}
+
+/// The scalar leaves of a (possibly nested) aggregate type, in order.
+pub fn leaf_types(t: T) -> Vec<T> {
+    let mut out = Vec::new();
+    fn go(t: T, out: &mut Vec<T>) {
+        if is_struct(t) {
+            for f in struct_fields(t) {
+                go(f, out);
+            }
+        } else if is_array(t) {
+            let n = unsafe { LLVMGetArrayLength(t) };
+            for _ in 0..n {
+                go(elem_type(t), out);
+            }
+        } else if is_vector(t) {
+            for _ in 0..vector_size(t) {
+                go(elem_type(t), out);
+            }
+        } else if !is_void(t) {
+            out.push(t);
+        }
+    }
+    go(t, &mut out);
+    out
+}
+
+/// Build a value of type `t` from scalar leaves (converting each), the way
+/// results are returned to the user: one scalar, a struct, an array, or a
+/// vector of them, possibly nested (as the C ABI lowers small structs).
+pub fn pack(b: &Builder, t: T, leaves: &[V]) -> Option<V> {
+    if is_void(t) {
+        return None;
+    }
+    if leaf_types(t).len() != leaves.len() {
+        return None;
+    }
+    fn go(b: &Builder, t: T, leaves: &[V], i: &mut usize) -> Option<V> {
+        if is_struct(t) || is_array(t) {
+            let fields: Vec<T> = if is_struct(t) {
+                struct_fields(t)
+            } else {
+                vec![elem_type(t); unsafe { LLVMGetArrayLength(t) } as usize]
+            };
+            let mut agg = unsafe { LLVMGetUndef(t) };
+            for (fi, ft) in fields.into_iter().enumerate() {
+                let v = go(b, ft, leaves, i)?;
+                agg = b.insert_value(agg, v, fi as u32);
+            }
+            Some(agg)
+        } else if is_vector(t) {
+            let mut vec = unsafe { LLVMGetUndef(t) };
+            for lane in 0..vector_size(t) {
+                let v = go(b, elem_type(t), leaves, i)?;
+                vec = b.insert_element(vec, v, const_i32(b.ctx, lane as i64));
+            }
+            Some(vec)
+        } else {
+            let v = leaves[*i];
+            *i += 1;
+            convert_arg(b, v, t)
+        }
+    }
+    let mut i = 0;
+    go(b, t, leaves, &mut i)
+}
+
+/// Split a value into its scalar leaves (inverse of [`pack`]).
+pub fn unpack(b: &Builder, v: V) -> Vec<V> {
+    let t = type_of(v);
+    let mut out = Vec::new();
+    if is_struct(t) || is_array(t) {
+        let n = if is_struct(t) { struct_fields(t).len() as u32 } else { unsafe { LLVMGetArrayLength(t) } };
+        for i in 0..n {
+            out.extend(unpack(b, b.extract_value(v, i)));
+        }
+    } else if is_vector(t) {
+        for lane in 0..vector_size(t) {
+            out.push(b.extract_element(v, const_i32(b.ctx, lane as i64)));
+        }
+    } else if !is_void(t) {
+        out.push(v);
+    }
+    out
+}
+
+/// Replace the `__enzyme_*` call with `result` (the leaves of the value the
+/// user receives), writing through `sret` when the call returns that way.
+pub fn replace_call(req: &Request, b: &Builder, leaves: &[V]) -> Result<()> {
+    let call = req.call;
+    if let Some(sret) = req.sret {
+        let sty = unsafe { LLVMGetCallSiteEnumAttribute(call, 1, enum_attr_kind("sret")) };
+        let sty = unsafe { LLVMGetTypeAttributeValue(sty) };
+        let v = pack(b, sty, leaves).ok_or_else(|| {
+            Error::bad_call(call, format!("the result type {} does not hold the {} values this call returns", print_type(sty), leaves.len()))
+        })?;
+        b.store(v, sret);
+    } else if !is_void(req.ret_ty) {
+        let v = if leaves.is_empty() {
+            zero(req.ret_ty)
+        } else {
+            pack(b, req.ret_ty, leaves).ok_or_else(|| {
+                Error::bad_call(
+                    call,
+                    format!(
+                        "the declared return type {} of {} does not hold the {} value(s) this call returns",
+                        print_type(req.ret_ty),
+                        name(called_value(call)),
+                        leaves.len()
+                    ),
+                )
+            })?
+        };
+        unsafe { LLVMReplaceAllUsesWith(call, v) };
+    }
+    unsafe { LLVMInstructionEraseFromParent(call) };
+    Ok(())
+}

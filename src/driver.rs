@@ -1,0 +1,112 @@
+//! The pass body: find `__enzyme_*` calls, hand each to its mode, replace
+//! it, then clean up the new functions. Errors become diagnostics here.
+use crate::callsite::{self, Mode};
+use crate::diag::Error;
+use crate::ir::llvm::*;
+use crate::ir::shim;
+use crate::modes::{self, Session};
+use crate::options::Options;
+
+/// The `__enzyme_*` calls in a module, with their mode.
+fn find_calls(m: LLVMModuleRef) -> Vec<(V, Mode)> {
+    let mut out = Vec::new();
+    for f in functions(m) {
+        let Some(mode) = Mode::from_callee(&name(f)) else { continue };
+        for u in users(f) {
+            if is_call(u) && strip_casts(called_value(u)) == f {
+                out.push((u, mode));
+            }
+        }
+    }
+    // Calls inside functions that are themselves differentiated must be
+    // rewritten first (higher order): process callers reached by fewer
+    // enzyme calls first by sorting on whether the enclosing function has
+    // enzyme calls of its own reached from other requests.
+    out
+}
+
+/// Whether `f` (or anything it calls) still contains an `__enzyme_*` call.
+fn reaches_enzyme_call(f: V, seen: &mut std::collections::HashSet<V>) -> bool {
+    if !seen.insert(f) || is_declaration(f) {
+        return false;
+    }
+    for bb in blocks(f) {
+        for i in instructions(bb) {
+            if is_call(i) {
+                if let Some(c) = called_function(i) {
+                    if Mode::from_callee(&name(c)).is_some() {
+                        return true;
+                    }
+                    if reaches_enzyme_call(c, seen) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Run the pass over a module. Returns whether the module changed.
+pub fn run(m: LLVMModuleRef, opts: Options) -> bool {
+    let mut calls = find_calls(m);
+    if calls.is_empty() {
+        return false;
+    }
+    log::info!("enzyme-rs: {} differentiation call(s)", calls.len());
+    let mut sess = Session::new(m, opts);
+    // Innermost first: a call whose target still reaches another enzyme
+    // call waits until that one is rewritten.
+    while !calls.is_empty() {
+        let pos = calls
+            .iter()
+            .position(|(c, _)| {
+                let target = call_args(*c).into_iter().map(strip_casts).find(|a| is_function(*a));
+                match target {
+                    Some(t) => !reaches_enzyme_call(t, &mut Default::default()),
+                    None => true,
+                }
+            })
+            .unwrap_or(0);
+        let (call, mode) = calls.remove(pos);
+        process(&mut sess, call, mode);
+    }
+    cleanup(&mut sess);
+    true
+}
+
+fn process(sess: &mut Session, call: V, mode: Mode) {
+    let caller = inst_fn(call);
+    let r = callsite::parse(call, mode).and_then(|req| {
+        log::debug!("enzyme-rs: {:?} of '{}' in '{}'", mode, name(req.func), name(caller));
+        modes::run_request(sess, &req).map(|_| ())
+    });
+    if let Err(e) = r {
+        fail_call(&e, call, caller);
+    }
+}
+
+/// Report `e` and replace the call with a zero so the module stays valid.
+fn fail_call(e: &Error, call: V, caller: V) {
+    e.emit(caller);
+    unsafe {
+        let t = type_of(call);
+        if !is_void(t) {
+            LLVMReplaceAllUsesWith(call, zero(t));
+        }
+        LLVMInstructionEraseFromParent(call);
+    }
+}
+
+/// At -O1 and above, simplify the new functions (the rest of LLVM's
+/// pipeline then optimizes them like any other code).
+fn cleanup(sess: &mut Session) {
+    if sess.opts.opt_level == 0 || sess.opts.no_cleanup || sess.created.is_empty() {
+        return;
+    }
+    let mut fns = sess.created.clone();
+    let pipeline = "sroa,early-cse<memssa>,instcombine,simplifycfg,gvn,instcombine,simplifycfg,adce";
+    if let Err(msg) = shim::run_function_pipeline(&mut fns, pipeline) {
+        log::warn!("enzyme-rs: cleanup pipeline failed: {msg}");
+    }
+}

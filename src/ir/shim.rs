@@ -1,0 +1,160 @@
+//! Safe wrappers over the C++ shim (`cpp/shim.cc`): LLVM facilities the C API
+//! lacks. Each wrapper is one LLVM call; no differentiation logic.
+use super::llvm::{BB, V};
+use std::ffi::{CStr, CString};
+use std::os::raw::{c_char, c_int, c_uint, c_void};
+
+extern "C" {
+    fn ers_opt_bool(name: *const c_char) -> c_int;
+    fn ers_opt_function() -> *const c_char;
+    fn ers_diagnose_error(f: V, inst: V, msg: *const c_char);
+    fn ers_clone_function_into(new_fn: V, old_fn: V, arg_map: *mut V) -> *mut c_void;
+    fn ers_vmap_lookup(vmap: *mut c_void, v: V) -> V;
+    fn ers_vmap_free(vmap: *mut c_void);
+    fn ers_strip_derivative_attrs(f: V);
+    fn ers_run_function_pipeline(fns: *mut V, n: c_uint, pipeline: *const c_char, err: *mut *mut c_char) -> c_int;
+    fn ers_free(p: *mut c_char);
+    fn ers_inline_call(call: V) -> c_int;
+    fn ers_loops_new(f: V) -> *mut c_void;
+    fn ers_loops_free(h: *mut c_void);
+    fn ers_loop_depth(h: *mut c_void, bb: BB) -> c_uint;
+    fn ers_loop_header(h: *mut c_void, bb: BB) -> BB;
+    fn ers_loop_parent_header(h: *mut c_void, header: BB) -> BB;
+    fn ers_loop_contains(h: *mut c_void, header: BB, bb: BB) -> c_int;
+    fn ers_loop_preheader(h: *mut c_void, header: BB) -> BB;
+    fn ers_dominates(h: *mut c_void, def: V, user: V) -> c_int;
+    fn ers_block_dominates(h: *mut c_void, a: BB, b: BB) -> c_int;
+    fn ers_debug_line(inst: V, file: *mut *const c_char) -> c_uint;
+}
+
+/// A boolean cl::opt of the plugin: None when not given on the command line.
+pub fn opt_bool(name: &str) -> Option<bool> {
+    let c = CString::new(name).unwrap();
+    match unsafe { ers_opt_bool(c.as_ptr()) } {
+        -1 => None,
+        v => Some(v != 0),
+    }
+}
+
+/// `-enzyme-function=NAME`, when given.
+pub fn opt_function() -> Option<String> {
+    let p = unsafe { ers_opt_function() };
+    if p.is_null() {
+        None
+    } else {
+        Some(unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
+    }
+}
+
+/// Report an error through the LLVM context (clang: `error:`, non-zero exit).
+pub fn diagnose_error(f: V, inst: Option<V>, msg: &str) {
+    let c = CString::new(msg.replace('\0', "")).unwrap();
+    unsafe { ers_diagnose_error(f, inst.unwrap_or(std::ptr::null_mut()), c.as_ptr()) }
+}
+
+/// The map from primal values to cloned values produced by [`clone_into`].
+pub struct ValueMap(*mut c_void);
+
+impl ValueMap {
+    pub fn get(&self, v: V) -> Option<V> {
+        let r = unsafe { ers_vmap_lookup(self.0, v) };
+        if r.is_null() {
+            None
+        } else {
+            Some(r)
+        }
+    }
+}
+
+impl Drop for ValueMap {
+    fn drop(&mut self) {
+        unsafe { ers_vmap_free(self.0) }
+    }
+}
+
+/// Clone the body of `old` into the empty function `new`; old argument i
+/// becomes `arg_map[i]`.
+pub fn clone_into(new: V, old: V, arg_map: &mut [V]) -> ValueMap {
+    ValueMap(unsafe { ers_clone_function_into(new, old, arg_map.as_mut_ptr()) })
+}
+
+pub fn strip_derivative_attrs(f: V) {
+    unsafe { ers_strip_derivative_attrs(f) }
+}
+
+/// Run a textual function pass pipeline over `fns`.
+pub fn run_function_pipeline(fns: &mut [V], pipeline: &str) -> Result<(), String> {
+    let c = CString::new(pipeline).unwrap();
+    let mut err: *mut c_char = std::ptr::null_mut();
+    let rc = unsafe { ers_run_function_pipeline(fns.as_mut_ptr(), fns.len() as c_uint, c.as_ptr(), &mut err) };
+    if rc == 0 {
+        return Ok(());
+    }
+    let msg = if err.is_null() {
+        "unknown error".to_string()
+    } else {
+        let s = unsafe { CStr::from_ptr(err) }.to_string_lossy().into_owned();
+        unsafe { ers_free(err) };
+        s
+    };
+    Err(msg)
+}
+
+pub fn inline_call(call: V) -> bool {
+    unsafe { ers_inline_call(call) != 0 }
+}
+
+/// LLVM's DominatorTree and LoopInfo for one function.
+pub struct Loops(*mut c_void);
+
+impl Loops {
+    pub fn new(f: V) -> Loops {
+        Loops(unsafe { ers_loops_new(f) })
+    }
+    pub fn depth(&self, bb: BB) -> u32 {
+        unsafe { ers_loop_depth(self.0, bb) }
+    }
+    fn opt(b: BB) -> Option<BB> {
+        if b.is_null() {
+            None
+        } else {
+            Some(b)
+        }
+    }
+    /// Header of the innermost loop containing `bb`.
+    pub fn header(&self, bb: BB) -> Option<BB> {
+        Self::opt(unsafe { ers_loop_header(self.0, bb) })
+    }
+    pub fn parent_header(&self, header: BB) -> Option<BB> {
+        Self::opt(unsafe { ers_loop_parent_header(self.0, header) })
+    }
+    pub fn contains(&self, header: BB, bb: BB) -> bool {
+        unsafe { ers_loop_contains(self.0, header, bb) != 0 }
+    }
+    pub fn preheader(&self, header: BB) -> Option<BB> {
+        Self::opt(unsafe { ers_loop_preheader(self.0, header) })
+    }
+    pub fn dominates(&self, def: V, user: V) -> bool {
+        unsafe { ers_dominates(self.0, def, user) != 0 }
+    }
+    pub fn block_dominates(&self, a: BB, b: BB) -> bool {
+        unsafe { ers_block_dominates(self.0, a, b) != 0 }
+    }
+}
+
+impl Drop for Loops {
+    fn drop(&mut self) {
+        unsafe { ers_loops_free(self.0) }
+    }
+}
+
+/// `file:line` of an instruction's debug location, if it has one.
+pub fn debug_location(inst: V) -> Option<(String, u32)> {
+    let mut file: *const c_char = std::ptr::null();
+    let line = unsafe { ers_debug_line(inst, &mut file) };
+    if line == 0 {
+        return None;
+    }
+    let f = if file.is_null() { String::new() } else { unsafe { CStr::from_ptr(file) }.to_string_lossy().into_owned() };
+    Some((f, line))
+}

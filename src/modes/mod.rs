@@ -1,0 +1,62 @@
+//! The differentiation modes: drivers over the rule table and the analyses.
+//! Each mode turns a request (from `callsite`) into a derivative function.
+pub mod forward;
+
+use crate::callsite::{Activity, Request};
+use crate::diag::Result;
+use crate::ir::llvm::*;
+use crate::options::Options;
+use std::collections::HashMap;
+
+/// State for one run of the pass over a module: options, the derivatives
+/// made so far (memoized per function and activity), shadow globals.
+pub struct Session {
+    pub module: LLVMModuleRef,
+    pub opts: Options,
+    pub fwd_cache: HashMap<forward::Key, forward::Derivative>,
+    pub shadow_globals: HashMap<V, V>,
+    /// Every function this session created, for printing and cleanup.
+    pub created: Vec<V>,
+}
+
+impl Session {
+    pub fn new(module: LLVMModuleRef, opts: Options) -> Session {
+        Session { module, opts, fwd_cache: HashMap::new(), shadow_globals: HashMap::new(), created: Vec::new() }
+    }
+
+    /// The shadow of a global variable: a zero-initialized internal global
+    /// of the same type, created on first use.
+    pub fn shadow_global(&mut self, g: V) -> V {
+        if let Some(s) = self.shadow_globals.get(&g) {
+            return *s;
+        }
+        let ty = unsafe { LLVMGlobalGetValueType(g) };
+        let n = cstr(&format!("{}_shadow", name(g)));
+        let s = unsafe {
+            let s = LLVMAddGlobal(self.module, ty, n.as_ptr());
+            LLVMSetInitializer(s, zero(ty));
+            LLVMSetLinkage(s, llvm_sys::LLVMLinkage::LLVMInternalLinkage);
+            LLVMSetAlignment(s, LLVMGetAlignment(g));
+            s
+        };
+        self.shadow_globals.insert(g, s);
+        s
+    }
+}
+
+/// Synthesize the derivative a request asks for and return the leaves of
+/// the value the user's call returns.
+pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
+    match req.mode {
+        crate::callsite::Mode::Forward => forward::run_request(sess, req),
+        crate::callsite::Mode::Reverse => Err(crate::diag::Error::bad_call(
+            req.call,
+            "reverse mode (__enzyme_autodiff) is not implemented yet in enzyme-rs; use __enzyme_fwddiff",
+        )),
+    }
+}
+
+/// Whether an argument activity gives the derivative a shadow parameter.
+pub fn has_shadow(a: Activity) -> bool {
+    a.has_shadow()
+}

@@ -1,0 +1,344 @@
+//! The derivative rule table: for each differentiable scalar primitive (an
+//! LLVM instruction, intrinsic or C math function), its local partial
+//! derivatives with respect to each operand.
+//!
+//! Both modes drive this one table:
+//! - forward (tangent):  dout = sum_i partial_i * dx_i
+//! - reverse (adjoint):  dx_i += partial_i * dout
+//!
+//! A rule only computes the partials the caller asks for (`need[i]`), so an
+//! inactive operand costs nothing. Structural instructions (load, store, phi,
+//! extract/insert, shuffles, memory intrinsics, calls) are not scalar
+//! primitives: each mode handles them itself (see `modes/`).
+//!
+//! Adding a function is one entry in [`lookup`] plus its partials function.
+use crate::ir::llvm::*;
+use crate::ir::Builder;
+
+/// The derivative of the result with respect to one operand.
+#[derive(Clone, Copy, Debug)]
+pub enum Partial {
+    /// No dependence (or an inactive operand).
+    Zero,
+    /// d out / d x = 1 (the driver emits no multiplication).
+    One,
+    /// d out / d x = -1 (the driver emits a negation).
+    NegOne,
+    /// A value computed in the primal context.
+    Val(V),
+}
+
+/// What a rule sees: the builder (positioned after the primal instruction),
+/// the primal operands (as they are in the derivative function), the primal
+/// result, and which partials are needed.
+pub struct RuleCtx<'a> {
+    pub b: &'a Builder,
+    pub args: &'a [V],
+    pub out: V,
+    pub need: &'a [bool],
+}
+
+impl RuleCtx<'_> {
+    fn x(&self) -> V {
+        self.args[0]
+    }
+    fn y(&self) -> V {
+        self.args[1]
+    }
+    fn c(&self, v: f64) -> V {
+        self.b.real_like(self.out, v)
+    }
+    /// Compute partial i only when needed.
+    fn when(&self, i: usize, f: impl FnOnce() -> Partial) -> Partial {
+        if self.need.get(i).copied().unwrap_or(false) {
+            f()
+        } else {
+            Partial::Zero
+        }
+    }
+}
+
+pub type PartialsFn = fn(&RuleCtx) -> Vec<Partial>;
+
+/// A primitive the table knows.
+#[derive(Clone, Copy)]
+pub struct Rule {
+    pub name: &'static str,
+    pub partials: PartialsFn,
+}
+
+/// Which primitive an instruction is, if any: by opcode for arithmetic and
+/// casts, by callee name for intrinsics and libm.
+pub fn lookup(inst: V) -> Option<Rule> {
+    use LLVMOpcode::*;
+    let op = opcode(inst)?;
+    let r = |name: &'static str, partials: PartialsFn| Some(Rule { name, partials });
+    match op {
+        LLVMFAdd => r("fadd", |c| vec![c.when(0, || Partial::One), c.when(1, || Partial::One)]),
+        LLVMFSub => r("fsub", |c| vec![c.when(0, || Partial::One), c.when(1, || Partial::NegOne)]),
+        LLVMFMul => r("fmul", |c| vec![c.when(0, || Partial::Val(c.y())), c.when(1, || Partial::Val(c.x()))]),
+        LLVMFDiv => r("fdiv", d_fdiv),
+        // frem(x, y) = x - y * trunc(x / y)
+        LLVMFRem => r("frem", |c| {
+            vec![
+                c.when(0, || Partial::One),
+                c.when(1, || {
+                    let q = c.b.unary_intrinsic("llvm.trunc", c.b.fdiv(c.x(), c.y()));
+                    Partial::Val(c.b.fneg(q))
+                }),
+            ]
+        }),
+        LLVMFNeg => r("fneg", |c| vec![c.when(0, || Partial::NegOne)]),
+        LLVMFPExt | LLVMFPTrunc => r("fpcast", |c| vec![c.when(0, || Partial::One)]),
+        LLVMCall => {
+            let f = called_function(inst)?;
+            let n = name(f);
+            lookup_callee(&n)
+        }
+        _ => None,
+    }
+}
+
+/// The base name of a math function: `llvm.sin.f64` -> `sin`, `sinf` -> `sin`,
+/// `sinl` -> `sin`. Returns None for names that are not math functions.
+pub fn math_base(n: &str) -> Option<&'static str> {
+    const NAMES: &[&str] = &[
+        "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "exp",
+        "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "powi", "sqrt", "cbrt", "hypot", "fabs", "fmin",
+        "fmax", "minnum", "maxnum", "minimum", "maximum", "copysign", "fma", "fmuladd", "floor", "ceil", "trunc",
+        "round", "roundeven", "rint", "nearbyint", "erf", "erfc", "fdim",
+    ];
+    let stem = if let Some(rest) = n.strip_prefix("llvm.") {
+        rest.split('.').next()?
+    } else {
+        let s = n.strip_prefix("__builtin_").unwrap_or(n);
+        if NAMES.contains(&s) {
+            s
+        } else if let Some(t) = s.strip_suffix('f').or_else(|| s.strip_suffix('l')) {
+            t
+        } else {
+            return None;
+        }
+    };
+    NAMES.iter().copied().find(|x| *x == stem)
+}
+
+fn lookup_callee(n: &str) -> Option<Rule> {
+    let base = math_base(n)?;
+    let is_intrinsic = n.starts_with("llvm.");
+    // libm names that are also intrinsic-only spellings are not C functions.
+    if !is_intrinsic && matches!(base, "minnum" | "maxnum" | "minimum" | "maximum" | "fmuladd" | "powi" | "roundeven") {
+        return None;
+    }
+    let partials: PartialsFn = match base {
+        "sin" => |c| vec![c.when(0, || Partial::Val(c.b.unary_intrinsic("llvm.cos", c.x())))],
+        "cos" => |c| vec![c.when(0, || Partial::Val(c.b.fneg(c.b.unary_intrinsic("llvm.sin", c.x()))))],
+        // tan' = 1 + tan^2
+        "tan" => |c| vec![c.when(0, || Partial::Val(c.b.fadd(c.c(1.0), c.b.square(c.out))))],
+        // asin' = 1/sqrt(1-x^2), acos' = -asin'
+        "asin" => |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(1.0), sqrt_one_minus_sq(c))))],
+        "acos" => |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(-1.0), sqrt_one_minus_sq(c))))],
+        "atan" => |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(1.0), c.b.fadd(c.c(1.0), c.b.square(c.x())))))],
+        // atan2(y, x): d/dy = x/(x^2+y^2), d/dx = -y/(x^2+y^2)
+        "atan2" => |c| {
+            let r2 = || c.b.fadd(c.b.square(c.x()), c.b.square(c.y()));
+            vec![
+                c.when(0, || Partial::Val(c.b.fdiv(c.y(), r2()))),
+                c.when(1, || Partial::Val(c.b.fdiv(c.b.fneg(c.x()), r2()))),
+            ]
+        },
+        "sinh" => |c| vec![c.when(0, || Partial::Val(c.b.libm("cosh", &mut [c.x()])))],
+        "cosh" => |c| vec![c.when(0, || Partial::Val(c.b.libm("sinh", &mut [c.x()])))],
+        "tanh" => |c| vec![c.when(0, || Partial::Val(c.b.fsub(c.c(1.0), c.b.square(c.out))))],
+        // asinh' = 1/sqrt(x^2+1), acosh' = 1/sqrt(x^2-1), atanh' = 1/(1-x^2)
+        "asinh" => |c| {
+            vec![c.when(0, || {
+                let s = c.b.unary_intrinsic("llvm.sqrt", c.b.fadd(c.b.square(c.x()), c.c(1.0)));
+                Partial::Val(c.b.fdiv(c.c(1.0), s))
+            })]
+        },
+        "acosh" => |c| {
+            vec![c.when(0, || {
+                let s = c.b.unary_intrinsic("llvm.sqrt", c.b.fsub(c.b.square(c.x()), c.c(1.0)));
+                Partial::Val(c.b.fdiv(c.c(1.0), s))
+            })]
+        },
+        "atanh" => |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(1.0), c.b.fsub(c.c(1.0), c.b.square(c.x())))))],
+        "exp" => |c| vec![c.when(0, || Partial::Val(c.out))],
+        "exp2" => |c| vec![c.when(0, || Partial::Val(c.b.fmul(c.out, c.c(std::f64::consts::LN_2))))],
+        "expm1" => |c| vec![c.when(0, || Partial::Val(c.b.fadd(c.out, c.c(1.0))))],
+        "log" => |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(1.0), c.x())))],
+        "log2" => |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(1.0), c.b.fmul(c.x(), c.c(std::f64::consts::LN_2)))))],
+        "log10" => {
+            |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(1.0), c.b.fmul(c.x(), c.c(std::f64::consts::LN_10)))))]
+        }
+        "log1p" => |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(1.0), c.b.fadd(c.x(), c.c(1.0)))))],
+        "sqrt" => |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(0.5), c.out)))],
+        // cbrt' = out / (3 x)
+        "cbrt" => |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.out, c.b.fmul(c.c(3.0), c.x()))))],
+        "pow" => d_pow,
+        // powi(x, n): n * powi(x, n-1)
+        "powi" => |c| {
+            vec![c.when(0, || {
+                let n = c.y();
+                let nm1 = c.b.sub(n, unsafe { LLVMConstInt(type_of(n), 1, 0) });
+                let p = c.b.intrinsic("llvm.powi", &[type_of(c.x()), type_of(n)], &mut [c.x(), nm1]);
+                let nf = c.b.cast(LLVMOpcode::LLVMSIToFP, n, type_of(c.x()));
+                Partial::Val(c.b.fmul(nf, p))
+            })]
+        },
+        "hypot" => |c| {
+            vec![c.when(0, || Partial::Val(c.b.fdiv(c.x(), c.out))), c.when(1, || Partial::Val(c.b.fdiv(c.y(), c.out)))]
+        },
+        // |x|' = sign(x) (0 at 0 is a subgradient choice; we use copysign(1, x))
+        "fabs" => |c| vec![c.when(0, || Partial::Val(sign_of(c, c.x())))],
+        "copysign" => |c| {
+            vec![c.when(0, || Partial::Val(c.b.fmul(sign_of(c, c.x()), sign_of(c, c.y())))), Partial::Zero]
+        },
+        "fmin" | "minnum" | "minimum" => |c| min_max(c, LLVMRealPredicate::LLVMRealOLE),
+        "fmax" | "maxnum" | "maximum" => |c| min_max(c, LLVMRealPredicate::LLVMRealOGE),
+        "fdim" => |c| {
+            // fdim(x, y) = x > y ? x - y : 0
+            let gt = c.b.fcmp(LLVMRealPredicate::LLVMRealOGT, c.x(), c.y());
+            vec![
+                c.when(0, || Partial::Val(c.b.select(gt, c.c(1.0), c.c(0.0)))),
+                c.when(1, || Partial::Val(c.b.select(gt, c.c(-1.0), c.c(0.0)))),
+            ]
+        },
+        "fma" | "fmuladd" => |c| {
+            vec![c.when(0, || Partial::Val(c.y())), c.when(1, || Partial::Val(c.x())), c.when(2, || Partial::One)]
+        },
+        "floor" | "ceil" | "trunc" | "round" | "roundeven" | "rint" | "nearbyint" => |c| vec![Partial::Zero; c.args.len()],
+        // erf' = 2/sqrt(pi) exp(-x^2); erfc' = -erf'
+        "erf" => |c| vec![c.when(0, || Partial::Val(d_erf(c, 1.0)))],
+        "erfc" => |c| vec![c.when(0, || Partial::Val(d_erf(c, -1.0)))],
+        _ => return None,
+    };
+    Some(Rule { name: base, partials })
+}
+
+fn d_fdiv(c: &RuleCtx) -> Vec<Partial> {
+    // x / y: d/dx = 1/y, d/dy = -out/y
+    vec![
+        c.when(0, || Partial::Val(c.b.fdiv(c.c(1.0), c.y()))),
+        c.when(1, || Partial::Val(c.b.fdiv(c.b.fneg(c.out), c.y()))),
+    ]
+}
+
+fn d_pow(c: &RuleCtx) -> Vec<Partial> {
+    // pow(x, y): d/dx = y * pow(x, y - 1); d/dy = out * log(x)
+    vec![
+        c.when(0, || {
+            let ym1 = c.b.fsub(c.y(), c.c(1.0));
+            let p = c.b.binary_intrinsic("llvm.pow", c.x(), ym1);
+            Partial::Val(c.b.fmul(c.y(), p))
+        }),
+        c.when(1, || {
+            let l = c.b.unary_intrinsic("llvm.log", c.x());
+            Partial::Val(c.b.fmul(c.out, l))
+        }),
+    ]
+}
+
+fn sqrt_one_minus_sq(c: &RuleCtx) -> V {
+    c.b.unary_intrinsic("llvm.sqrt", c.b.fsub(c.c(1.0), c.b.square(c.x())))
+}
+
+fn sign_of(c: &RuleCtx, v: V) -> V {
+    c.b.binary_intrinsic("llvm.copysign", c.c(1.0), v)
+}
+
+fn min_max(c: &RuleCtx, pick_first: LLVMRealPredicate) -> Vec<Partial> {
+    let first = c.b.fcmp(pick_first, c.x(), c.y());
+    vec![
+        c.when(0, || Partial::Val(c.b.select(first, c.c(1.0), c.c(0.0)))),
+        c.when(1, || Partial::Val(c.b.select(first, c.c(0.0), c.c(1.0)))),
+    ]
+}
+
+fn d_erf(c: &RuleCtx, sign: f64) -> V {
+    let e = c.b.unary_intrinsic("llvm.exp", c.b.fneg(c.b.square(c.x())));
+    c.b.fmul(e, c.c(sign * std::f64::consts::FRAC_2_SQRT_PI))
+}
+
+/// Functions known to carry no derivative: I/O, timing, randomness, process
+/// control, and pure integer/string utilities. Calls to them are skipped.
+pub fn is_inactive_function(n: &str) -> bool {
+    const INACTIVE: &[&str] = &[
+        "printf", "fprintf", "sprintf", "snprintf", "puts", "fputs", "putchar", "fputc", "fflush", "fwrite", "fopen",
+        "fclose", "perror", "exit", "abort", "_exit", "__assert_fail", "__cxa_pure_virtual", "time", "clock",
+        "clock_gettime", "gettimeofday", "rand", "srand", "random", "srandom", "drand48", "srand48", "strlen", "strcmp",
+        "strncmp", "strcpy", "strncpy", "strcat", "atoi", "atol", "atof", "strtol", "strtod", "getenv", "abs", "labs",
+        "llabs", "__cxa_guard_acquire", "__cxa_guard_release", "__cxa_atexit", "omp_get_thread_num",
+        "omp_get_num_threads", "omp_get_max_threads", "fscanf", "scanf", "sscanf", "__isoc99_scanf", "__isoc99_sscanf",
+        "__isoc99_fscanf", "usleep", "sleep", "malloc_usable_size", "posix_memalign", "__errno_location",
+    ];
+    if INACTIVE.contains(&n) {
+        return true;
+    }
+    n.starts_with("llvm.dbg.")
+        || n.starts_with("llvm.lifetime.")
+        || n.starts_with("llvm.invariant.")
+        || n.starts_with("llvm.assume")
+        || n.starts_with("llvm.expect")
+        || n.starts_with("llvm.stacksave")
+        || n.starts_with("llvm.stackrestore")
+        || n.starts_with("llvm.prefetch")
+        || n.starts_with("llvm.trap")
+        || n.starts_with("llvm.debugtrap")
+        || n.starts_with("llvm.experimental.noalias.scope.decl")
+        || n.starts_with("llvm.donothing")
+        || n.starts_with("llvm.is.constant")
+        || n.starts_with("llvm.objectsize")
+        || n.starts_with("llvm.var.annotation")
+        || n.starts_with("llvm.ptr.annotation")
+        || n.starts_with("llvm.annotation")
+        || n.starts_with("llvm.sideeffect")
+        || n.starts_with("llvm.pseudoprobe")
+}
+
+/// Allocation and deallocation functions (C and C++), by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AllocKind {
+    /// malloc-like: size is argument `size_arg`
+    Malloc { size_arg: u32 },
+    /// calloc(n, size): zeroed
+    Calloc,
+    /// realloc(p, size)
+    Realloc,
+    /// free-like: pointer is argument 0
+    Free,
+}
+
+pub fn alloc_kind(n: &str) -> Option<AllocKind> {
+    Some(match n {
+        "malloc" | "_Znwm" | "_Znam" | "_ZnwmRKSt9nothrow_t" | "_ZnamRKSt9nothrow_t" => AllocKind::Malloc { size_arg: 0 },
+        "_ZnwmSt11align_val_t" | "_ZnamSt11align_val_t" => AllocKind::Malloc { size_arg: 0 },
+        "aligned_alloc" => AllocKind::Malloc { size_arg: 1 },
+        "calloc" => AllocKind::Calloc,
+        "realloc" => AllocKind::Realloc,
+        "free" | "_ZdlPv" | "_ZdaPv" | "_ZdlPvm" | "_ZdaPvm" | "_ZdlPvSt11align_val_t" | "_ZdaPvSt11align_val_t"
+        | "_ZdlPvmSt11align_val_t" => AllocKind::Free,
+        _ => return None,
+    })
+}
+
+/// Memory transfer intrinsics and their libc spellings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemKind {
+    Copy,
+    Move,
+    Set,
+}
+
+pub fn mem_kind(n: &str) -> Option<MemKind> {
+    if n.starts_with("llvm.memcpy") || n == "memcpy" {
+        Some(MemKind::Copy)
+    } else if n.starts_with("llvm.memmove") || n == "memmove" {
+        Some(MemKind::Move)
+    } else if n.starts_with("llvm.memset") || n == "memset" {
+        Some(MemKind::Set)
+    } else {
+        None
+    }
+}
