@@ -71,7 +71,7 @@ impl Error {
     /// no location of its own.
     pub fn emit(&self, fallback_fn: V) {
         let msg = self.message();
-        log::error!("{msg}");
+        log::debug!("{msg}");
         let (f, i) = match self.at {
             Some(at) => (at.func, at.inst),
             None => (fallback_fn, None),

@@ -84,6 +84,7 @@ fn process(sess: &mut Session, call: V, mode: Mode) {
     if let Err(e) = r {
         fail_call(&e, call, caller);
     }
+    sess.delete_doomed();
 }
 
 /// Report `e` and replace the call with a zero so the module stays valid.

@@ -133,6 +133,7 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     let mut j = 0;
     for (i, _) in ps.iter().enumerate() {
         primal_params.push(nps[j]);
+        set_name(nps[j], &name(ps[i]));
         j += 1;
         if key.shadow[i] {
             shadow_of.insert(nps[j - 1], nps[j]);
@@ -143,6 +144,7 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     let vmap = shim::clone_into(nf, f, &mut primal_params);
     shim::strip_derivative_attrs(nf);
     remove_fn_attr(nf, "alwaysinline");
+    make_internal(nf);
 
     // Activity, computed on the clone.
     let seeds: Vec<V> = shadow_of.keys().copied().collect();
@@ -156,10 +158,9 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     let mut g = Gen { sess, primal: f, nf, act, tan: shadow_of, b: Builder::new(module), phis: Vec::new(), ret };
     let r = g.run();
     if let Err(e) = r {
-        unsafe {
-            LLVMReplaceAllUsesWith(nf, LLVMGetPoison(type_of(nf)));
-            LLVMDeleteFunction(nf);
-        }
+        // Deleted by the driver once the error has been reported (the
+        // error may point at instructions of this function).
+        g.sess.doomed.push(nf);
         g.sess.fwd_cache.remove(key);
         g.sess.created.retain(|x| *x != nf);
         return Err(e);
@@ -641,6 +642,17 @@ pub fn shuffle_mask(i: V) -> V {
             })
             .collect();
         LLVMConstVector(elems.as_mut_ptr(), n)
+    }
+}
+
+/// Internal linkage, default visibility (after cloning, which copies the
+/// primal's linkage-related attributes).
+pub fn make_internal(f: V) {
+    unsafe {
+        LLVMSetVisibility(f, llvm_sys::LLVMVisibility::LLVMDefaultVisibility);
+        LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage);
+        LLVMSetDLLStorageClass(f, llvm_sys::LLVMDLLStorageClass::LLVMDefaultStorageClass);
+        LLVMSetUnnamedAddress(f, llvm_sys::LLVMUnnamedAddr::LLVMGlobalUnnamedAddr);
     }
 }
 

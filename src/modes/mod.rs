@@ -17,11 +17,23 @@ pub struct Session {
     pub shadow_globals: HashMap<V, V>,
     /// Every function this session created, for printing and cleanup.
     pub created: Vec<V>,
+    /// Half-built functions of failed requests, deleted after reporting.
+    pub doomed: Vec<V>,
 }
 
 impl Session {
     pub fn new(module: LLVMModuleRef, opts: Options) -> Session {
-        Session { module, opts, fwd_cache: HashMap::new(), shadow_globals: HashMap::new(), created: Vec::new() }
+        Session { module, opts, fwd_cache: HashMap::new(), shadow_globals: HashMap::new(), created: Vec::new(), doomed: Vec::new() }
+    }
+
+    /// Delete the functions of failed requests.
+    pub fn delete_doomed(&mut self) {
+        for f in self.doomed.drain(..) {
+            unsafe {
+                LLVMReplaceAllUsesWith(f, LLVMGetPoison(type_of(f)));
+                LLVMDeleteFunction(f);
+            }
+        }
     }
 
     /// The shadow of a global variable: a zero-initialized internal global

@@ -1,0 +1,180 @@
+//! The program harness: compiles every C/C++ program under tests/programs
+//! with clang-16 and the plugin at -O0..-O3 (in parallel), runs it, and
+//! checks that it passes (each program compares its derivatives with
+//! analytic values and central finite differences, and exits non-zero on a
+//! mismatch).
+//!
+//! Directives in a program's first lines:
+//!   // LEVELS: O0 O2          only these levels (default O0 O1 O2 O3)
+//!   // FLAGS: -fopenmp        extra compiler flags
+//!   // EXPECT-ERROR: text     compilation must fail with `text` in stderr
+//!   // SKIP: reason           not run (reported as skipped)
+//! Set ENZYME_RS_TEST_FILTER=substring to run a subset.
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Arc, Mutex};
+
+struct Case {
+    src: PathBuf,
+    level: String,
+    flags: Vec<String>,
+    expect_error: Option<String>,
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn plugin() -> PathBuf {
+    let p = root().join("target/release/libenzyme_rs.so");
+    if !p.exists() {
+        let st = Command::new("cargo").args(["build", "--release"]).current_dir(root()).status().expect("cargo runs");
+        assert!(st.success(), "cargo build --release failed");
+    }
+    p
+}
+
+fn directive(text: &str, key: &str) -> Option<String> {
+    text.lines().take(15).find_map(|l| l.trim().strip_prefix("//").map(str::trim).and_then(|l| l.strip_prefix(key)).map(|v| v.trim().to_string()))
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            collect(&p, out);
+        } else if matches!(p.extension().and_then(|e| e.to_str()), Some("c" | "cpp")) {
+            out.push(p);
+        }
+    }
+}
+
+fn run_case(c: &Case, plugin: &Path, work: &Path) -> Result<(), String> {
+    let cpp = c.src.extension().and_then(|e| e.to_str()) == Some("cpp");
+    let stem = c.src.strip_prefix(root().join("tests/programs")).unwrap().to_string_lossy().replace(['/', '.'], "_");
+    let exe = work.join(format!("{stem}_{}", c.level));
+    let mut cmd = Command::new(if cpp { "clang++-16" } else { "clang-16" });
+    cmd.arg(format!("-{}", c.level))
+        .arg("-g")
+        .arg(format!("-fpass-plugin={}", plugin.display()))
+        .arg(format!("-I{}", root().join("include").display()))
+        .arg(format!("-I{}", root().join("tests/programs").display()))
+        .args(&c.flags)
+        .arg(&c.src)
+        .arg("-o")
+        .arg(&exe)
+        .arg("-lm");
+    if cpp {
+        cmd.arg("-std=c++17");
+    }
+    let out = cmd.output().map_err(|e| format!("cannot run clang: {e}"))?;
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    if let Some(want) = &c.expect_error {
+        if out.status.success() {
+            return Err(format!("expected a compile error containing {want:?}, but it compiled"));
+        }
+        if stderr.contains("PLEASE submit a bug report") || stderr.contains("Stack dump") {
+            return Err(format!("the compiler crashed instead of reporting an error:\n{stderr}"));
+        }
+        if !stderr.contains(want.as_str()) {
+            return Err(format!("expected a compile error containing {want:?}, got:\n{stderr}"));
+        }
+        return Ok(());
+    }
+    if !out.status.success() {
+        return Err(format!("compile failed:\n{stderr}"));
+    }
+    let run = Command::new("timeout").arg("60").arg(&exe).output().map_err(|e| format!("cannot run: {e}"))?;
+    let _ = std::fs::remove_file(&exe);
+    if !run.status.success() {
+        return Err(format!(
+            "program failed ({}):\n{}{}",
+            run.status,
+            String::from_utf8_lossy(&run.stdout),
+            String::from_utf8_lossy(&run.stderr)
+        ));
+    }
+    Ok(())
+}
+
+fn main() {
+    let filter = std::env::var("ENZYME_RS_TEST_FILTER").ok();
+    let plugin = plugin();
+    let mut files = Vec::new();
+    collect(&root().join("tests/programs"), &mut files);
+    let mut cases = Vec::new();
+    let mut skipped = 0;
+    for f in files {
+        if let Some(flt) = &filter {
+            if !f.to_string_lossy().contains(flt.as_str()) {
+                continue;
+            }
+        }
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        if directive(&text, "SKIP:").is_some() {
+            skipped += 1;
+            continue;
+        }
+        let levels = directive(&text, "LEVELS:").unwrap_or_else(|| "O0 O1 O2 O3".into());
+        let flags: Vec<String> = directive(&text, "FLAGS:").map(|s| s.split_whitespace().map(String::from).collect()).unwrap_or_default();
+        let expect_error = directive(&text, "EXPECT-ERROR:");
+        for l in levels.split_whitespace() {
+            cases.push(Case { src: f.clone(), level: l.to_string(), flags: flags.clone(), expect_error: expect_error.clone() });
+        }
+    }
+    let work = std::env::temp_dir().join(format!("enzyme-rs-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&work).unwrap();
+    let n = cases.len();
+    let queue = Arc::new(Mutex::new(cases.into_iter().enumerate().collect::<Vec<_>>()));
+    let results = Arc::new(Mutex::new(Vec::new()));
+    let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2).max(2);
+    let mut hs = Vec::new();
+    for _ in 0..threads {
+        let (q, r, p, w) = (queue.clone(), results.clone(), plugin.clone(), work.clone());
+        hs.push(std::thread::spawn(move || loop {
+            let Some((idx, c)) = q.lock().unwrap().pop() else { break };
+            let res = run_case(&c, &p, &w);
+            r.lock().unwrap().push((idx, c, res));
+        }));
+    }
+    for h in hs {
+        h.join().unwrap();
+    }
+    let _ = std::fs::remove_dir_all(&work);
+    let mut results = Arc::try_unwrap(results).ok().unwrap().into_inner().unwrap();
+    results.sort_by_key(|(i, _, _)| *i);
+    let mut failed = 0;
+    let mut per_level: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
+    for (_, c, r) in &results {
+        let name = c.src.strip_prefix(root().join("tests/programs")).unwrap().display().to_string();
+        let e = per_level.entry(c.level.clone()).or_default();
+        e.1 += 1;
+        match r {
+            Ok(()) => {
+                e.0 += 1;
+                println!("test {name} -{} ... ok", c.level);
+            }
+            Err(msg) => {
+                failed += 1;
+                println!("test {name} -{} ... FAILED\n{}", c.level, msg.lines().take(40).collect::<Vec<_>>().join("\n"));
+            }
+        }
+    }
+    println!();
+    for (l, (p, t)) in &per_level {
+        println!("-{l}: {p} of {t} programs pass");
+    }
+    println!();
+    println!(
+        "test result: {}. {} passed; {} failed; {} ignored; 0 measured; 0 filtered out",
+        if failed == 0 { "ok" } else { "FAILED" },
+        n - failed,
+        failed,
+        skipped
+    );
+    if failed > 0 {
+        std::process::exit(1);
+    }
+}
