@@ -37,7 +37,10 @@ pub fn print_module(m: LLVMModuleRef, opts: &crate::options::Options) {
                 continue;
             }
         }
-        let seeds: Vec<V> = params(f).into_iter().filter(|p| may_carry_derivative(type_of(*p))).collect();
+        let seeds: Vec<V> = params(f)
+            .into_iter()
+            .filter(|p| may_carry_derivative(type_of(*p)))
+            .collect();
         match Activity::analyse(f, &seeds, f) {
             Ok(a) => print_activity(f, &a, "float and pointer arguments active"),
             Err(e) => eprintln!("activity: {}: {}", name(f), e.message()),
