@@ -109,15 +109,40 @@ fn fail_call(e: &Error, call: V, caller: V) {
     }
 }
 
-/// At -O1 and above, simplify the new functions (the rest of LLVM's
-/// pipeline then optimizes them like any other code).
+/// At -O1 and above: inline the tape helpers, inline each derivative into
+/// the user's call site (so the tape lives in registers where it can), then
+/// simplify the new code (the rest of LLVM's pipeline optimizes it further).
 fn cleanup(sess: &mut Session) {
     if sess.opts.opt_level == 0 || sess.opts.no_cleanup || sess.created.is_empty() {
         return;
     }
+    let helpers = [crate::modes::reverse::tape::RESERVE, crate::modes::reverse::tape::POP];
+    let inline_helpers_in = |f: V| {
+        for bb in blocks(f) {
+            for i in instructions(bb) {
+                if let Some(c) = called_function(i) {
+                    if helpers.contains(&name(c).as_str()) {
+                        shim::inline_call(i);
+                    }
+                }
+            }
+        }
+    };
+    for f in sess.created.clone() {
+        inline_helpers_in(f);
+    }
+    let mut callers = Vec::new();
+    for (call, caller) in std::mem::take(&mut sess.toplevel_calls) {
+        if shim::inline_call(call) && !callers.contains(&caller) {
+            callers.push(caller);
+        }
+    }
+    for c in &callers {
+        inline_helpers_in(*c);
+    }
     let mut fns = sess.created.clone();
-    let pipeline =
-        "sroa,early-cse<memssa>,instcombine,simplifycfg,gvn,instcombine,simplifycfg,adce";
+    fns.extend(callers);
+    let pipeline = "sroa,early-cse<memssa>,instcombine,simplifycfg,gvn,instcombine,simplifycfg,adce";
     if let Err(msg) = shim::run_function_pipeline(&mut fns, pipeline) {
         log::warn!("enzyme-rs: cleanup pipeline failed: {msg}");
     }

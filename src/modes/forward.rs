@@ -68,6 +68,7 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
         }
     }
     let r = b.call_fn(d.func, &mut args);
+    sess.toplevel_calls.push((r, inst_fn(req.call)));
     let mut leaves = Vec::new();
     match d.ret {
         Ret::Void => {}

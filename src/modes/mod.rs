@@ -19,6 +19,9 @@ pub struct Session {
     pub shadow_globals: HashMap<V, V>,
     /// Every function this session created, for printing and cleanup.
     pub created: Vec<V>,
+    /// Calls of derivatives placed at the user's `__enzyme_*` call sites,
+    /// with their caller: inlined at -O1 and above.
+    pub toplevel_calls: Vec<(V, V)>,
     /// Half-built functions of failed requests, deleted after reporting.
     pub doomed: Vec<V>,
 }
@@ -33,6 +36,7 @@ impl Session {
             shadow_globals: HashMap::new(),
             created: Vec::new(),
             doomed: Vec::new(),
+            toplevel_calls: Vec::new(),
         }
     }
 

@@ -46,6 +46,21 @@ pub struct Aug {
     pub param_map: Vec<V>,
     /// Layouts chosen for each block's pushes (by finish_pushes).
     pub layouts: HashMap<BB, Layout>,
+    /// Loops of `func` (after loop-simplify: preheaders, one latch,
+    /// dedicated exits).
+    pub loops: shim::Loops,
+    /// Counted loops, by header: the iteration counter phi (0 on entry
+    /// from the preheader), the preheader and the latch. The reverse sweep
+    /// runs such a loop backwards by counting down instead of reading the
+    /// branch taken from the tape.
+    pub counted: HashMap<BB, Counted>,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Counted {
+    pub counter: V,
+    pub preheader: BB,
+    pub latch: BB,
 }
 
 pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
@@ -76,7 +91,10 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     drop(vmap);
     shim::strip_derivative_attrs(aug);
     remove_fn_attr(aug, "alwaysinline");
+    remove_fn_attr(aug, "optnone");
     make_internal(aug);
+    // Canonical loop shape: preheaders, a single latch, dedicated exits.
+    shim::run_function_pipeline(&mut [aug], "loop-simplify").map_err(Error::internal)?;
     let act = Activity::analyse(aug, &seeds, f)?;
     if sess.opts.print_activity {
         crate::analysis::printer::print_activity(
@@ -110,6 +128,8 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         key: key.clone(),
         param_map: nps.clone(),
         layouts: HashMap::new(),
+        loops: shim::Loops::new(aug),
+        counted: HashMap::new(),
     };
     let mut g = AugGen {
         sess,
@@ -201,7 +221,9 @@ impl AugGen<'_> {
         for &bb in order {
             // Which predecessor was taken, for blocks with several.
             let preds = self.a.preds.get(&bb).cloned().unwrap_or_default();
-            if preds.len() > 1 {
+            if let Some(c) = self.counted_loop(bb, &preds) {
+                self.a.counted.insert(bb, c);
+            } else if preds.len() > 1 {
                 self.b.at_first_non_phi(bb);
                 self.b.clear_debug_loc();
                 let i64t = i64_type(ctx);
@@ -222,7 +244,7 @@ impl AugGen<'_> {
                 self.a.ret_blocks.push(bb);
             }
             for i in instructions(bb) {
-                if self.a.pred_index.get(&bb) == Some(&i) {
+                if self.a.pred_index.get(&bb) == Some(&i) || self.a.counted.get(&bb).map(|c| c.counter) == Some(i) {
                     continue;
                 }
                 self.b.set_debug_loc_from(i);
@@ -239,6 +261,36 @@ impl AugGen<'_> {
             }
         }
         Ok(())
+    }
+
+    /// If `h` heads a loop with a preheader and a single latch (its only
+    /// two predecessors), add an iteration counter and describe the loop.
+    fn counted_loop(&mut self, h: BB, preds: &[BB]) -> Option<Counted> {
+        if self.a.loops.header(h) != Some(h) || preds.len() != 2 {
+            return None;
+        }
+        let pre = self.a.loops.preheader(h)?;
+        let latch = *preds.iter().find(|p| **p != pre)?;
+        if !preds.contains(&pre) || !self.a.loops.contains(h, latch) {
+            return None;
+        }
+        let ctx = self.b.ctx;
+        let i64t = i64_type(ctx);
+        self.b.at_first_non_phi(h);
+        self.b.clear_debug_loc();
+        let c = self.b.phi(i64t);
+        set_name(c, "iter");
+        self.b.before(terminator(latch));
+        let next = self.b.nuw_add(c, const_i64(ctx, 1));
+        set_name(next, "iter.next");
+        for (v, b) in [(const_i64(ctx, 0), pre), (next, latch)] {
+            let (mut v, mut b) = (v, b);
+            let edges = successors(b).into_iter().filter(|s| *s == h).count();
+            for _ in 0..edges {
+                unsafe { LLVMAddIncoming(c, &mut v, &mut b, 1) };
+            }
+        }
+        Some(Counted { counter: c, preheader: pre, latch })
     }
 
     fn visit(&mut self, i: V) -> Result<()> {

@@ -102,12 +102,14 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     let mut aug_args = args.clone();
     aug_args.push(tp);
     let primal = b.call_fn(pair.aug, &mut aug_args);
+    sess.toplevel_calls.push((primal, caller));
     let mut rev_args = args;
     if pair.takes_seed {
         rev_args.push(req.ret_seed.unwrap_or_else(|| const_real(ret_ty, 1.0)));
     }
     rev_args.push(tp);
     let d = b.call_fn(pair.rev, &mut rev_args);
+    sess.toplevel_calls.push((d, caller));
     let data = b.load(ptr_type(ctx), tp);
     b.free(data);
     let mut leaves = Vec::new();

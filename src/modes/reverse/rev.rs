@@ -56,6 +56,10 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
         written,
         tape: tape_param,
         rev_params: rps.clone(),
+        rc_slot: HashMap::new(),
+        hoisted: HashMap::new(),
+        entries: Vec::new(),
+        in_edge: false,
     };
     let order = rpo(g.a.func);
     // Create the reverse blocks (prologue + body) for every reachable block.
@@ -119,6 +123,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
         }
         g.finish_block(bb, exit)?;
     }
+    g.fill_loop_entries()?;
     // Prologues: pop the block's bytes, then fall into the body.
     let keys: Vec<BB> = g.prologue.keys().copied().collect();
     for bb in keys {
@@ -204,6 +209,16 @@ struct RevGen<'a> {
     written: Written,
     tape: V,
     rev_params: Vec<V>,
+    /// Per counted loop (by header): the reverse iteration counter slot.
+    rc_slot: HashMap<BB, V>,
+    /// Loop-invariant values the reverse of a loop reads: (header, value)
+    /// -> slot, set on every reverse edge entering the loop.
+    hoisted: HashMap<(BB, V), V>,
+    /// Reverse edges entering loops: (edge block, exit block X, header).
+    entries: Vec<(BB, BB, BB)>,
+    /// Set while emitting into an edge block (values made there are not
+    /// reused elsewhere).
+    in_edge: bool,
 }
 
 /// The float type holding the adjoint of a value of type `t` (integers that
@@ -311,6 +326,12 @@ impl RevGen<'_> {
         if let Some(v) = self.memo.get(&(self.cur, w)) {
             return Ok(*v);
         }
+        if let Some(v) = self.loop_value(w)? {
+            if !self.in_edge {
+                self.memo.insert((self.cur, w), v);
+            }
+            return Ok(v);
+        }
         let recompute = memory::is_cheap_pure(w)
             || (opcode(w) == Some(LLVMOpcode::LLVMLoad)
                 && unsafe { LLVMGetVolatile(w) } == 0
@@ -337,7 +358,9 @@ impl RevGen<'_> {
         } else {
             self.pop(w)
         };
-        self.memo.insert((self.cur, w), v);
+        if !self.in_edge || !recompute {
+            self.memo.insert((self.cur, w), v);
+        }
         Ok(v)
     }
 
@@ -407,7 +430,27 @@ impl RevGen<'_> {
             g.b.br(target);
             Ok(())
         };
+        if let Some(c) = self.a.counted.get(&bb).copied() {
+            // Count the reverse iterations down: at 0 the loop was entered
+            // from the preheader, else from the latch (one iteration back).
+            let slot = self.rc_slot(bb);
+            let i64t = i64_type(ctx);
+            let rc = self.b.load(i64t, slot);
+            let first = self.b.icmp(LLVMIntPredicate::LLVMIntEQ, rc, const_i64(ctx, 0));
+            let to_pre = tape::append_block(self.rev, "rev.loop.exit");
+            let to_latch = tape::append_block(self.rev, "rev.loop.back");
+            self.b.cond_br(first, to_pre, to_latch);
+            self.b.at_end(to_latch);
+            let dec = self.b.sub(rc, const_i64(ctx, 1));
+            self.b.store(dec, slot);
+            edge(self, c.latch)?;
+            self.b.at_end(to_pre);
+            self.edge_block_if_entering(bb, c.preheader);
+            edge(self, c.preheader)?;
+            return Ok(());
+        }
         if preds.len() == 1 {
+            self.edge_block_if_entering(bb, preds[0]);
             edge(self, preds[0])?;
             return Ok(());
         }
@@ -418,7 +461,146 @@ impl RevGen<'_> {
             let eb = tape::append_block(self.rev, "rev.edge");
             unsafe { LLVMAddCase(sw, const_i64(ctx, k as i64), eb) };
             self.b.at_end(eb);
+            self.edge_block_if_entering(bb, *pred);
             edge(self, *pred)?;
+        }
+        Ok(())
+    }
+
+    fn rc_slot(&mut self, header: BB) -> V {
+        if let Some(s) = self.rc_slot.get(&header) {
+            return *s;
+        }
+        let s = self.entry_alloca(i64_type(self.b.ctx), "rev.iter");
+        self.rc_slot.insert(header, s);
+        s
+    }
+
+    fn entry_alloca(&mut self, t: T, n: &str) -> V {
+        let eb = Builder::new(self.sess.module);
+        unsafe {
+            let first = LLVMGetFirstInstruction(self.entry);
+            if first.is_null() {
+                eb.at_end(self.entry);
+            } else {
+                eb.before(first);
+            }
+        }
+        eb.clear_debug_loc();
+        let s = eb.alloca(t);
+        set_name(s, n);
+        s
+    }
+
+    /// Headers of the counted loops containing `bb`, innermost first.
+    fn counted_loops_of(&self, bb: BB) -> Vec<BB> {
+        let mut out = Vec::new();
+        let mut h = self.a.loops.header(bb);
+        while let Some(x) = h {
+            if self.a.counted.contains_key(&x) {
+                out.push(x);
+            }
+            h = self.a.loops.parent_header(x);
+        }
+        out
+    }
+
+    /// Values the reverse of a counted loop knows without the tape: its
+    /// iteration counter, affine induction variables of it, and values
+    /// defined outside it (set once when the reverse enters the loop).
+    fn loop_value(&mut self, w: V) -> Result<Option<V>> {
+        if !is_instruction(w) || self.cur.is_null() {
+            return Ok(None);
+        }
+        let loops = self.counted_loops_of(self.cur);
+        if loops.is_empty() {
+            return Ok(None);
+        }
+        let def = inst_block(w);
+        let ctx = self.b.ctx;
+        for &h in &loops {
+            let c = self.a.counted[&h];
+            if w == c.counter {
+                let slot = self.rc_slot(h);
+                return Ok(Some(self.b.load(i64_type(ctx), slot)));
+            }
+            if def == h && opcode(w) == Some(LLVMOpcode::LLVMPHI) && is_int(type_of(w)) {
+                if let Some((start, step)) = affine_iv(w, c) {
+                    let slot = self.rc_slot(h);
+                    let rc = self.b.load(i64_type(ctx), slot);
+                    let st = self.avail(start)?;
+                    let rc = self.b.int_cast(rc, type_of(w), false);
+                    let v = self.b.add(st, self.b.mul(rc, step));
+                    return Ok(Some(v));
+                }
+            }
+        }
+        // Outermost counted loop containing the current block but not w.
+        let outer = loops.iter().rev().find(|h| !self.a.loops.contains(**h, def)).copied();
+        if let Some(h) = outer {
+            let key = (h, w);
+            let slot = match self.hoisted.get(&key) {
+                Some(s) => *s,
+                None => {
+                    let s = self.entry_alloca(type_of(w), &format!("{}.hoist", name(w)));
+                    self.hoisted.insert(key, s);
+                    s
+                }
+            };
+            return Ok(Some(self.b.load(type_of(w), slot)));
+        }
+        Ok(None)
+    }
+
+    /// The reverse edge from block `x` to its predecessor `pred` enters the
+    /// reverse of every counted loop containing `pred` but not `x`: record
+    /// the edge block (the current insertion block) for those loops.
+    fn edge_block_if_entering(&mut self, x: BB, pred: BB) {
+        let eb = self.b.block();
+        for h in self.counted_loops_of(pred) {
+            if !self.a.loops.contains(h, x) {
+                self.entries.push((eb, x, h));
+            }
+        }
+    }
+
+    /// On each reverse edge entering a loop, set its counter and the
+    /// invariant values its reverse reads (which may ask for more, in outer
+    /// loops: iterate until nothing new is asked).
+    fn fill_loop_entries(&mut self) -> Result<()> {
+        let mut done: std::collections::HashSet<(BB, V)> = Default::default();
+        let mut counters_done: std::collections::HashSet<(BB, BB)> = Default::default();
+        loop {
+            let mut work = false;
+            for (eb, x, h) in self.entries.clone() {
+                let t = terminator(eb);
+                let mut todo: Vec<(V, V)> = Vec::new();
+                if counters_done.insert((eb, h)) {
+                    let c = self.a.counted[&h].counter;
+                    let slot = self.rc_slot(h);
+                    todo.push((c, slot));
+                }
+                for ((hh, w), slot) in self.hoisted.clone() {
+                    if hh == h && done.insert((eb, w)) {
+                        todo.push((w, slot));
+                    }
+                }
+                if todo.is_empty() {
+                    continue;
+                }
+                work = true;
+                for (w, slot) in todo {
+                    self.b.before(t);
+                    self.cur = x;
+                    self.in_edge = true;
+                    let v = self.avail(w)?;
+                    self.in_edge = false;
+                    self.b.store(v, slot);
+                }
+            }
+            if !work {
+                break;
+            }
         }
         Ok(())
     }
@@ -764,6 +946,33 @@ impl RevGen<'_> {
         }
         Ok(())
     }
+}
+
+/// `phi [start, preheader], [phi + step, latch]` with a constant step.
+fn affine_iv(phi: V, c: super::aug::Counted) -> Option<(V, V)> {
+    let n = unsafe { LLVMCountIncoming(phi) };
+    let (mut start, mut next) = (None, None);
+    for k in 0..n {
+        let (v, b) = unsafe { (LLVMGetIncomingValue(phi, k), LLVMGetIncomingBlock(phi, k)) };
+        if b == c.preheader {
+            start = Some(v);
+        } else if b == c.latch {
+            next = Some(v);
+        }
+    }
+    let (start, next) = (start?, next?);
+    if !matches!(opcode(next), Some(LLVMOpcode::LLVMAdd)) {
+        return None;
+    }
+    let (a, b) = (operand(next, 0), operand(next, 1));
+    let step = if a == phi && const_int_value(b).is_some() {
+        b
+    } else if b == phi && const_int_value(a).is_some() {
+        a
+    } else {
+        return None;
+    };
+    Some((start, step))
 }
 
 fn is_declaration_complete(f: V) -> bool {
