@@ -116,7 +116,10 @@ fn cleanup(sess: &mut Session) {
     if sess.opts.opt_level == 0 || sess.opts.no_cleanup || sess.created.is_empty() {
         return;
     }
-    let helpers = [crate::modes::reverse::tape::RESERVE, crate::modes::reverse::tape::POP];
+    let helpers = [
+        crate::modes::reverse::tape::RESERVE,
+        crate::modes::reverse::tape::POP,
+    ];
     let inline_helpers_in = |f: V| {
         for bb in blocks(f) {
             for i in instructions(bb) {
@@ -142,7 +145,8 @@ fn cleanup(sess: &mut Session) {
     }
     let mut fns = sess.created.clone();
     fns.extend(callers);
-    let pipeline = "sroa,early-cse<memssa>,instcombine,simplifycfg,gvn,instcombine,simplifycfg,adce";
+    let pipeline =
+        "sroa,early-cse<memssa>,instcombine,simplifycfg,gvn,instcombine,simplifycfg,adce";
     if let Err(msg) = shim::run_function_pipeline(&mut fns, pipeline) {
         log::warn!("enzyme-rs: cleanup pipeline failed: {msg}");
     }

@@ -173,3 +173,38 @@ pub fn debug_location(inst: V) -> Option<(String, u32)> {
     };
     Some((f, line))
 }
+
+extern "C" {
+    fn ers_scev_new(f: V) -> *mut c_void;
+    fn ers_scev_free(h: *mut c_void);
+    fn ers_scev_equal(h: *mut c_void, a: V, b: V) -> c_int;
+    fn ers_scev_same_or_enclosing_loop(h: *mut c_void, a: BB, b: BB) -> c_int;
+    fn ers_scev_dominates(h: *mut c_void, a: V, b: V) -> c_int;
+}
+
+/// LLVM's ScalarEvolution (with its dominator tree and loop info) for one
+/// function.
+pub struct Scev(*mut c_void);
+
+impl Scev {
+    pub fn new(f: V) -> Scev {
+        Scev(unsafe { ers_scev_new(f) })
+    }
+    /// Same SCEV expression.
+    pub fn equal(&self, a: V, b: V) -> bool {
+        unsafe { ers_scev_equal(self.0, a, b) != 0 }
+    }
+    /// a's loop is b's loop or encloses it.
+    pub fn same_or_enclosing_loop(&self, a: BB, b: BB) -> bool {
+        unsafe { ers_scev_same_or_enclosing_loop(self.0, a, b) != 0 }
+    }
+    pub fn dominates(&self, a: V, b: V) -> bool {
+        unsafe { ers_scev_dominates(self.0, a, b) != 0 }
+    }
+}
+
+impl Drop for Scev {
+    fn drop(&mut self) {
+        unsafe { ers_scev_free(self.0) }
+    }
+}

@@ -95,6 +95,15 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     make_internal(aug);
     // Canonical loop shape: preheaders, a single latch, dedicated exits.
     shim::run_function_pipeline(&mut [aug], "loop-simplify").map_err(Error::internal)?;
+    if sess.opts.dedup_loads {
+        let n = super::dedup::dedup_loads(aug);
+        if n > 0 {
+            log::debug!(
+                "enzyme-rs: {}: {n} duplicate load(s) share one cache",
+                name(f)
+            );
+        }
+    }
     let act = Activity::analyse(aug, &seeds, f)?;
     if sess.opts.print_activity {
         crate::analysis::printer::print_activity(
@@ -244,7 +253,9 @@ impl AugGen<'_> {
                 self.a.ret_blocks.push(bb);
             }
             for i in instructions(bb) {
-                if self.a.pred_index.get(&bb) == Some(&i) || self.a.counted.get(&bb).map(|c| c.counter) == Some(i) {
+                if self.a.pred_index.get(&bb) == Some(&i)
+                    || self.a.counted.get(&bb).map(|c| c.counter) == Some(i)
+                {
                     continue;
                 }
                 self.b.set_debug_loc_from(i);
@@ -290,7 +301,11 @@ impl AugGen<'_> {
                 unsafe { LLVMAddIncoming(c, &mut v, &mut b, 1) };
             }
         }
-        Some(Counted { counter: c, preheader: pre, latch })
+        Some(Counted {
+            counter: c,
+            preheader: pre,
+            latch,
+        })
     }
 
     fn visit(&mut self, i: V) -> Result<()> {
@@ -526,6 +541,37 @@ impl AugGen<'_> {
 }
 
 impl Aug {
+    /// The tape layout: bytes each block pushes per execution, with the
+    /// block's loop depth (a block at depth > 0 pushes once per iteration).
+    pub fn tape_report(&self) -> String {
+        let mut out = format!("enzyme-rs tape: {}\n", name(self.func));
+        let mut total_loop = 0;
+        for bb in blocks(self.func) {
+            let Some(l) = self.layouts.get(&bb) else {
+                continue;
+            };
+            if l.total == 0 {
+                continue;
+            }
+            let depth = self.loops.depth(bb);
+            if depth > 0 {
+                total_loop += l.total;
+            }
+            let vals: Vec<String> = self.pushes[&bb]
+                .iter()
+                .map(|v| format!("{} {}", print_type(type_of(*v)), name(*v)))
+                .collect();
+            out.push_str(&format!(
+                "  block {} (loop depth {depth}): {} bytes [{}]\n",
+                name(unsafe { LLVMBasicBlockAsValue(bb) }),
+                l.total,
+                vals.join(", ")
+            ));
+        }
+        out.push_str(&format!("  per innermost iteration: {total_loop} bytes\n"));
+        out
+    }
+
     /// Emit each block's pushes (now that the reverse sweep has said what
     /// it needs) just before the block's terminator, then the return-block
     /// index for functions with several returns.

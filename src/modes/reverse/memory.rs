@@ -44,7 +44,8 @@ fn obj_kind(o: V) -> ObjKind {
     ObjKind::Unknown
 }
 
-fn may_alias(a: V, b: V) -> bool {
+/// Whether two underlying objects may be the same memory.
+pub fn may_alias_objects(a: V, b: V) -> bool {
     if a == b {
         return true;
     }
@@ -134,7 +135,7 @@ impl Written {
             if self.anything && !is_constant_global(o) {
                 return false;
             }
-            if self.objs.iter().any(|w| may_alias(o, *w)) {
+            if self.objs.iter().any(|w| may_alias_objects(o, *w)) {
                 return false;
             }
         }

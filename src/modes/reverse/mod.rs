@@ -11,6 +11,7 @@
 //! tape; calls inside a differentiated function call the callee's pair with
 //! the same tape, so recursion and split mode need nothing more.
 pub mod aug;
+pub mod dedup;
 pub mod memory;
 pub mod rev;
 pub mod tape;
@@ -210,6 +211,9 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
         let mut a = aug::build(sess, key, &pair)?;
         rev::build(sess, key, &pair, &mut a)?;
         a.finish_pushes(sess)?;
+        if sess.opts.print_tape || sess.opts.print {
+            eprint!("{}", a.tape_report());
+        }
         for g in [aug, rev] {
             verify_function(g).map_err(|m| {
                 Error::new(

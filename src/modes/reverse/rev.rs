@@ -436,7 +436,9 @@ impl RevGen<'_> {
             let slot = self.rc_slot(bb);
             let i64t = i64_type(ctx);
             let rc = self.b.load(i64t, slot);
-            let first = self.b.icmp(LLVMIntPredicate::LLVMIntEQ, rc, const_i64(ctx, 0));
+            let first = self
+                .b
+                .icmp(LLVMIntPredicate::LLVMIntEQ, rc, const_i64(ctx, 0));
             let to_pre = tape::append_block(self.rev, "rev.loop.exit");
             let to_latch = tape::append_block(self.rev, "rev.loop.back");
             self.b.cond_br(first, to_pre, to_latch);
@@ -536,7 +538,11 @@ impl RevGen<'_> {
             }
         }
         // Outermost counted loop containing the current block but not w.
-        let outer = loops.iter().rev().find(|h| !self.a.loops.contains(**h, def)).copied();
+        let outer = loops
+            .iter()
+            .rev()
+            .find(|h| !self.a.loops.contains(**h, def))
+            .copied();
         if let Some(h) = outer {
             let key = (h, w);
             let slot = match self.hoisted.get(&key) {
