@@ -79,15 +79,7 @@ pub fn lookup(inst: V) -> Option<Rule> {
         LLVMFMul => r("fmul", |c| vec![c.when(0, || Partial::Val(c.y())), c.when(1, || Partial::Val(c.x()))]),
         LLVMFDiv => r("fdiv", d_fdiv),
         // frem(x, y) = x - y * trunc(x / y)
-        LLVMFRem => r("frem", |c| {
-            vec![
-                c.when(0, || Partial::One),
-                c.when(1, || {
-                    let q = c.b.unary_intrinsic("llvm.trunc", c.b.fdiv(c.x(), c.y()));
-                    Partial::Val(c.b.fneg(q))
-                }),
-            ]
-        }),
+        LLVMFRem => r("frem", d_frem),
         LLVMFNeg => r("fneg", |c| vec![c.when(0, || Partial::NegOne)]),
         LLVMFPExt | LLVMFPTrunc => r("fpcast", |c| vec![c.when(0, || Partial::One)]),
         LLVMCall => {
@@ -106,7 +98,7 @@ pub fn math_base(n: &str) -> Option<&'static str> {
         "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "exp",
         "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "powi", "sqrt", "cbrt", "hypot", "fabs", "fmin",
         "fmax", "minnum", "maxnum", "minimum", "maximum", "copysign", "fma", "fmuladd", "floor", "ceil", "trunc",
-        "round", "roundeven", "rint", "nearbyint", "erf", "erfc", "fdim",
+        "round", "roundeven", "rint", "nearbyint", "erf", "erfc", "fdim", "fmod",
     ];
     let stem = if let Some(rest) = n.strip_prefix("llvm.") {
         rest.split('.').next()?
@@ -177,6 +169,7 @@ fn lookup_callee(n: &str) -> Option<Rule> {
         // cbrt' = out / (3 x)
         "cbrt" => |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.out, c.b.fmul(c.c(3.0), c.x()))))],
         "pow" => d_pow,
+        "fmod" => d_frem,
         // powi(x, n): n * powi(x, n-1)
         "powi" => |c| {
             vec![c.when(0, || {
@@ -215,6 +208,17 @@ fn lookup_callee(n: &str) -> Option<Rule> {
         _ => return None,
     };
     Some(Rule { name: base, partials })
+}
+
+/// frem(x, y) = fmod(x, y) = x - y * trunc(x / y): d/dx = 1, d/dy = -trunc(x / y).
+fn d_frem(c: &RuleCtx) -> Vec<Partial> {
+    vec![
+        c.when(0, || Partial::One),
+        c.when(1, || {
+            let q = c.b.unary_intrinsic("llvm.trunc", c.b.fdiv(c.x(), c.y()));
+            Partial::Val(c.b.fneg(q))
+        }),
+    ]
 }
 
 fn d_fdiv(c: &RuleCtx) -> Vec<Partial> {
