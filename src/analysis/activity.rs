@@ -111,6 +111,12 @@ impl Activity {
                 let v = operand(i, 0);
                 if self.varied.contains(&v) {
                     changed |= self.mark_memory(operand(i, 1), i, primal)?;
+                } else if is_ptr(type_of(v)) && self.varied.contains(&operand(i, 1)) {
+                    // A pointer stored into a slot that has a shadow (e.g. a
+                    // local `double *p = malloc(..)` at -O0): loads from the
+                    // slot read the shadow pointer, so the stored pointer's
+                    // local allocations need shadows too.
+                    changed |= self.mark_local_memory(v);
                 }
             }
             LLVMAtomicRMW | LLVMAtomicCmpXchg => {
