@@ -15,6 +15,7 @@ pub enum Mode {
 
 impl Mode {
     pub fn from_callee(name: &str) -> Option<Mode> {
+        let name = unmangled_head(name);
         if name.starts_with("__enzyme_fwddiff") {
             Some(Mode::Forward)
         } else if name.starts_with("__enzyme_autodiff") {
@@ -23,6 +24,21 @@ impl Mode {
             None
         }
     }
+}
+
+/// For an Itanium-mangled C++ name (`_Z16__enzyme_fwddiffPvz`, a template
+/// instance `_Z16__enzyme_fwddiffIdJ...`), the unqualified identifier and
+/// what follows it; other names unchanged. C++ users declare the entry
+/// points without `extern "C"`.
+fn unmangled_head(name: &str) -> &str {
+    let Some(rest) = name.strip_prefix("_Z") else { return name };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let Ok(len) = rest[..digits].parse::<usize>() else { return name };
+    let ident = &rest[digits..];
+    if ident.len() < len {
+        return name;
+    }
+    ident
 }
 
 /// Activity of one argument of the differentiated function.
