@@ -140,10 +140,11 @@ pub fn resolve_function(call: V, v: V) -> Result<V> {
             }
         }
     }
+    let runtime = if is_constant(s) { "" } else { " (a function pointer only known at run time cannot be differentiated; pass the function itself)" };
     Err(Error::bad_call(
         call,
         format!(
-            "the first argument of {} must be a function (or a cast of one, or a load of a constant function pointer); got: {}",
+            "the first argument of {} must be a function (or a cast of one, or a load of a constant function pointer){runtime}; got: {}",
             name(called_value(call)),
             print_value(v).trim()
         ),
