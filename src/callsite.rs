@@ -230,7 +230,7 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
     // The C caller cannot pass the hidden result buffer of a function that
     // returns a large struct: when it expects the result back, make it.
     if let Some(st) = fn_sret_type(func) {
-        if sret.is_some() || !is_void(req.ret_ty) {
+        if mode == Mode::Forward && (sret.is_some() || !is_void(req.ret_ty)) {
             req.fn_sret = Some(st);
         }
     }
