@@ -15,6 +15,7 @@ pub enum Mode {
 
 impl Mode {
     pub fn from_callee(name: &str) -> Option<Mode> {
+        let name = unmangled_head(name);
         if name.starts_with("__enzyme_fwddiff") {
             Some(Mode::Forward)
         } else if name.starts_with("__enzyme_autodiff") {
@@ -23,6 +24,21 @@ impl Mode {
             None
         }
     }
+}
+
+/// For an Itanium-mangled C++ name (`_Z16__enzyme_fwddiffPvz`, a template
+/// instance `_Z16__enzyme_fwddiffIdJ...`), the unqualified identifier and
+/// what follows it; other names unchanged. C++ users declare the entry
+/// points without `extern "C"`.
+fn unmangled_head(name: &str) -> &str {
+    let Some(rest) = name.strip_prefix("_Z") else { return name };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let Ok(len) = rest[..digits].parse::<usize>() else { return name };
+    let ident = &rest[digits..];
+    if ident.len() < len {
+        return name;
+    }
+    ident
 }
 
 /// Activity of one argument of the differentiated function.
@@ -72,6 +88,25 @@ pub struct Request {
     pub sret: Option<V>,
     /// The declared return type of the `__enzyme_*` call.
     pub ret_ty: T,
+    /// When the differentiated function returns a struct through an `sret`
+    /// first parameter (C's large struct results) and the user's call
+    /// expects the result back: that struct type. `args[0]` then holds
+    /// buffers made here (primal, zeroed shadow) that the result is read
+    /// from after the call.
+    pub fn_sret: Option<T>,
+}
+
+/// The struct type of `f`'s `sret` first parameter, if it has one.
+pub fn fn_sret_type(f: V) -> Option<T> {
+    if params(f).is_empty() {
+        return None;
+    }
+    let a = unsafe { LLVMGetEnumAttributeAtIndex(f, 1, enum_attr_kind("sret")) };
+    if a.is_null() {
+        None
+    } else {
+        Some(unsafe { LLVMGetTypeAttributeValue(a) })
+    }
 }
 
 /// Whether a value is a marker global (`enzyme_dup`...): a load of it (C) or
@@ -125,10 +160,11 @@ pub fn resolve_function(call: V, v: V) -> Result<V> {
             }
         }
     }
+    let runtime = if is_constant(s) { "" } else { " (a function pointer only known at run time cannot be differentiated; pass the function itself)" };
     Err(Error::bad_call(
         call,
         format!(
-            "the first argument of {} must be a function (or a cast of one, or a load of a constant function pointer); got: {}",
+            "the first argument of {} must be a function (or a cast of one, or a load of a constant function pointer){runtime}; got: {}",
             name(called_value(call)),
             print_value(v).trim()
         ),
@@ -193,7 +229,16 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
         ret_active: None,
         sret,
         ret_ty: unsafe { LLVMGetReturnType(call_fn_type(call)) },
+        fn_sret: None,
     };
+    // The C caller cannot pass the hidden result buffer of a function that
+    // returns a large struct: when it expects the result back, make it.
+    if let Some(st) = fn_sret_type(func) {
+        if mode == Mode::Forward && (sret.is_some() || !is_void(req.ret_ty)) {
+            req.fn_sret = Some(st);
+        }
+    }
+    let user_params = params.len() - req.fn_sret.is_some() as usize;
     let fname = name(func);
     let next_int = |k: &mut usize, marker: &str| -> Result<i64> {
         if *k >= all.len() {
@@ -249,6 +294,18 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
         Ok(true)
     };
     for (pi, p) in params.iter().enumerate() {
+        if pi == 0 {
+            if let Some(st) = req.fn_sret {
+                let eb = Builder::new(module);
+                eb.at_entry_allocas(inst_fn(call));
+                let primal = eb.alloca(st);
+                let shadow = eb.alloca(st);
+                let size = type_alloc_size(module, st);
+                b.zero_bytes(shadow, const_i64(b.ctx, size as i64));
+                req.args.push(ArgSpec { activity: Activity::Dup, primal, shadows: vec![shadow] });
+                continue;
+            }
+        }
         while meta(&mut k, &mut req)? {}
         let pty = type_of(*p);
         let pdesc = || format!("argument {} ({}) of '{}'", pi + 1, print_type(pty), fname);
@@ -257,7 +314,7 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
                 call,
                 format!(
                     "too few arguments to {callee_name}: '{fname}' takes {} parameters, no value given for {}",
-                    params.len(),
+                    user_params,
                     pdesc()
                 ),
             ));
@@ -405,24 +462,25 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
             call,
             format!(
                 "too many arguments to {callee_name}: '{fname}' takes {} parameters; {} argument(s) left over, starting with {}",
-                params.len(),
+                user_params,
                 all.len() - k,
                 print_value(all[k]).trim()
             ),
         ));
     }
-    if mode == Mode::Forward
-        && is_two_element(req.ret_ty)
-        && req.width == 1
-        && !is_void(fn_return_type(func))
-    {
+    // A declared result with room for two copies of the function's result
+    // (`struct {double p, d;}` for a double, `struct {cplx p, d;}` for a
+    // cplx) asks for {primal, tangent}; one copy is just the tangent.
+    let fn_leaves = leaf_types(req.fn_sret.unwrap_or_else(|| fn_return_type(func))).len();
+    let declared = if req.sret.is_some() {
+        unsafe { LLVMGetTypeAttributeValue(LLVMGetCallSiteEnumAttribute(call, 1, enum_attr_kind("sret"))) }
+    } else {
+        req.ret_ty
+    };
+    if mode == Mode::Forward && req.width == 1 && fn_leaves > 0 && leaf_types(declared).len() == 2 * fn_leaves {
         req.primal_return = true;
     }
     Ok(req)
-}
-
-fn is_two_element(t: T) -> bool {
-    leaf_types(t).len() == 2
 }
 
 /// The scalar leaves of a (possibly nested) aggregate type, in order.

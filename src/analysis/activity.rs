@@ -35,10 +35,7 @@ impl Activity {
     /// (dup pointers, active floats). `primal` names the user's function
     /// for error messages.
     pub fn analyse(f: V, seeds: &[V], primal: V) -> Result<Activity> {
-        let mut a = Activity {
-            varied: seeds.iter().copied().collect(),
-            seeds: seeds.iter().copied().collect(),
-        };
+        let mut a = Activity { varied: seeds.iter().copied().collect(), seeds: seeds.iter().copied().collect() };
         let order: Vec<V> = rpo(f).into_iter().flat_map(instructions).collect();
         loop {
             let mut changed = false;
@@ -76,8 +73,7 @@ impl Activity {
             LLVMBitCast => {
                 // float <-> integer punning keeps the shadow bits.
                 self.any_operand_varied(i)
-                    && (may_carry_derivative(t)
-                        || (is_int_like(t) && contains_fp(type_of(operand(i, 0)))))
+                    && (may_carry_derivative(t) || (is_int_like(t) && contains_fp(type_of(operand(i, 0)))))
             }
             LLVMAlloca => false, // only through memory_effects
             LLVMCall => {
@@ -93,8 +89,9 @@ impl Activity {
                 }
                 call_args(i).into_iter().any(|o| self.varied.contains(&o))
             }
-            LLVMICmp | LLVMFCmp | LLVMPtrToInt | LLVMFPToSI | LLVMFPToUI | LLVMSIToFP
-            | LLVMUIToFP | LLVMIntToPtr => false,
+            LLVMICmp | LLVMFCmp | LLVMPtrToInt | LLVMFPToSI | LLVMFPToUI | LLVMSIToFP | LLVMUIToFP | LLVMIntToPtr => {
+                false
+            }
             LLVMInsertValue | LLVMInsertElement => {
                 // Integers only keep shadow bits of pointers/floats they hold.
                 may_carry_derivative(t) && self.any_operand_varied(i)
@@ -107,23 +104,19 @@ impl Activity {
     /// anything changed.
     fn memory_effects(&mut self, i: V, primal: V) -> Result<bool> {
         use LLVMOpcode::*;
-        let Some(op) = opcode(i) else {
-            return Ok(false);
-        };
+        let Some(op) = opcode(i) else { return Ok(false) };
         let mut changed = false;
         match op {
             LLVMStore => {
                 let v = operand(i, 0);
                 if self.varied.contains(&v) {
                     changed |= self.mark_memory(operand(i, 1), i, primal)?;
-                }
-                // A pointer stored into shadowed memory: loading it back
-                // yields its shadow, so it needs one.
-                if is_ptr(type_of(v))
-                    && !self.varied.contains(&v)
-                    && self.varied.contains(&operand(i, 1))
-                {
-                    changed |= self.mark_local_memory(v);
+                } else if is_ptr(type_of(v)) && self.varied.contains(&operand(i, 1)) {
+                    // A pointer stored into a slot that has a shadow (e.g. a
+                    // local `double *p = malloc(..)` at -O0): loads from the
+                    // slot read the shadow pointer, so the stored pointer
+                    // needs one too (an error for a constant argument).
+                    changed |= self.mark_memory(v, i, primal)?;
                 }
             }
             LLVMAtomicRMW | LLVMAtomicCmpXchg => {
@@ -183,7 +176,7 @@ impl Activity {
                 return Err(Error::new(
                     ErrorKind::Unsupported(format!(
                         "an active value is stored into memory reached from argument {} of '{}', which has no shadow (it is enzyme_const or an integer); pass it with enzyme_dup and a shadow",
-                        describe_arg(root),
+                        describe_arg(root, &self.seeds),
                         name(primal)
                     )),
                     primal,
@@ -224,10 +217,7 @@ impl Activity {
                 continue;
             }
             let local = opcode(root) == Some(LLVMOpcode::LLVMAlloca)
-                || (is_call(root)
-                    && called_function(root)
-                        .map(|f| rules::alloc_kind(&name(f)).is_some())
-                        .unwrap_or(false));
+                || (is_call(root) && called_function(root).map(|f| rules::alloc_kind(&name(f)).is_some()).unwrap_or(false));
             if local {
                 self.varied.insert(root);
                 changed = true;
@@ -237,14 +227,24 @@ impl Activity {
     }
 }
 
-fn describe_arg(a: V) -> String {
+/// An argument as the user sees it: its position among the primal
+/// function's parameters (the derivative has a shadow parameter after each
+/// seed, which is skipped in the count).
+fn describe_arg(a: V, seeds: &HashSet<V>) -> String {
     let n = name(a);
     let f = unsafe { LLVMGetParamParent(a) };
-    let idx = params(f)
-        .iter()
-        .position(|p| *p == a)
-        .map(|i| i + 1)
-        .unwrap_or(0);
+    let mut idx = 0;
+    let mut skip = false;
+    for p in params(f) {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        idx += 1;
+        if p == a {
+            break;
+        }
+        skip = seeds.contains(&p);
+    }
     if n.is_empty() {
         format!("#{idx}")
     } else {
@@ -255,9 +255,7 @@ fn describe_arg(a: V) -> String {
 /// Integers (and integer vectors) wide enough to hold a float's bits.
 fn is_int_like(t: T) -> bool {
     (is_int(t) && unsafe { LLVMGetIntTypeWidth(t) } >= 16)
-        || (is_vector(t)
-            && is_int(elem_type(t))
-            && unsafe { LLVMGetIntTypeWidth(elem_type(t)) } >= 16)
+        || (is_vector(t) && is_int(elem_type(t)) && unsafe { LLVMGetIntTypeWidth(elem_type(t)) } >= 16)
 }
 
 /// An integer loaded only to be stored or reinterpreted (a memory copy
@@ -280,11 +278,9 @@ pub fn underlying_objects(p: V) -> Vec<V> {
             continue;
         }
         match opcode(v) {
-            Some(
-                LLVMOpcode::LLVMGetElementPtr
-                | LLVMOpcode::LLVMBitCast
-                | LLVMOpcode::LLVMAddrSpaceCast,
-            ) => work.push(operand(v, 0)),
+            Some(LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast) => {
+                work.push(operand(v, 0))
+            }
             Some(LLVMOpcode::LLVMPHI) => work.extend(operands(v)),
             Some(LLVMOpcode::LLVMSelect) => {
                 work.push(operand(v, 1));
@@ -297,12 +293,7 @@ pub fn underlying_objects(p: V) -> Vec<V> {
             _ => {
                 if unsafe { !LLVMIsAConstantExpr(v).is_null() } {
                     let op = unsafe { LLVMGetConstOpcode(v) };
-                    if matches!(
-                        op,
-                        LLVMOpcode::LLVMGetElementPtr
-                            | LLVMOpcode::LLVMBitCast
-                            | LLVMOpcode::LLVMAddrSpaceCast
-                    ) {
+                    if matches!(op, LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast) {
                         work.push(operand(v, 0));
                         continue;
                     }

@@ -70,6 +70,15 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     let r = b.call_fn(d.func, &mut args);
     sess.toplevel_calls.push((r, inst_fn(req.call)));
     let mut leaves = Vec::new();
+    if let Some(st) = req.fn_sret {
+        // The result came back through the buffers made by the parser.
+        if req.primal_return {
+            leaves.extend(callsite::unpack(&b, b.load(st, req.args[0].primal)));
+        }
+        leaves.extend(callsite::unpack(&b, b.load(st, req.args[0].shadows[0])));
+        callsite::replace_call(req, &b, &leaves)?;
+        return Ok(leaves);
+    }
     match d.ret {
         Ret::Void => {}
         Ret::Primal => {

@@ -88,15 +88,7 @@ pub fn lookup(inst: V) -> Option<Rule> {
         }),
         LLVMFDiv => r("fdiv", d_fdiv),
         // frem(x, y) = x - y * trunc(x / y)
-        LLVMFRem => r("frem", |c| {
-            vec![
-                c.when(0, || Partial::One),
-                c.when(1, || {
-                    let q = c.b.unary_intrinsic("llvm.trunc", c.b.fdiv(c.x(), c.y()));
-                    Partial::Val(c.b.fneg(q))
-                }),
-            ]
-        }),
+        LLVMFRem => r("frem", d_frem),
         LLVMFNeg => r("fneg", |c| vec![c.when(0, || Partial::NegOne)]),
         LLVMFPExt | LLVMFPTrunc => r("fpcast", |c| vec![c.when(0, || Partial::One)]),
         LLVMCall => {
@@ -112,51 +104,10 @@ pub fn lookup(inst: V) -> Option<Rule> {
 /// `sinl` -> `sin`. Returns None for names that are not math functions.
 pub fn math_base(n: &str) -> Option<&'static str> {
     const NAMES: &[&str] = &[
-        "sin",
-        "cos",
-        "tan",
-        "asin",
-        "acos",
-        "atan",
-        "atan2",
-        "sinh",
-        "cosh",
-        "tanh",
-        "asinh",
-        "acosh",
-        "atanh",
-        "exp",
-        "exp2",
-        "expm1",
-        "log",
-        "log2",
-        "log10",
-        "log1p",
-        "pow",
-        "powi",
-        "sqrt",
-        "cbrt",
-        "hypot",
-        "fabs",
-        "fmin",
-        "fmax",
-        "minnum",
-        "maxnum",
-        "minimum",
-        "maximum",
-        "copysign",
-        "fma",
-        "fmuladd",
-        "floor",
-        "ceil",
-        "trunc",
-        "round",
-        "roundeven",
-        "rint",
-        "nearbyint",
-        "erf",
-        "erfc",
-        "fdim",
+        "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "exp",
+        "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "powi", "sqrt", "cbrt", "hypot", "fabs", "fmin",
+        "fmax", "minnum", "maxnum", "minimum", "maximum", "copysign", "fma", "fmuladd", "floor", "ceil", "trunc",
+        "round", "roundeven", "rint", "nearbyint", "erf", "erfc", "fdim", "fmod",
     ];
     let stem = if let Some(rest) = n.strip_prefix("llvm.") {
         rest.split('.').next()?
@@ -268,6 +219,7 @@ fn lookup_callee(n: &str) -> Option<Rule> {
             })]
         },
         "pow" => d_pow,
+        "fmod" => d_frem,
         // powi(x, n): n * powi(x, n-1)
         "powi" => |c| {
             vec![c.when(0, || {
@@ -327,6 +279,17 @@ fn lookup_callee(n: &str) -> Option<Rule> {
         name: base,
         partials,
     })
+}
+
+/// frem(x, y) = fmod(x, y) = x - y * trunc(x / y): d/dx = 1, d/dy = -trunc(x / y).
+fn d_frem(c: &RuleCtx) -> Vec<Partial> {
+    vec![
+        c.when(0, || Partial::One),
+        c.when(1, || {
+            let q = c.b.unary_intrinsic("llvm.trunc", c.b.fdiv(c.x(), c.y()));
+            Partial::Val(c.b.fneg(q))
+        }),
+    ]
 }
 
 fn d_fdiv(c: &RuleCtx) -> Vec<Partial> {
