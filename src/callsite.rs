@@ -11,6 +11,12 @@ pub enum Mode {
     Forward,
     /// `__enzyme_autodiff`
     Reverse,
+    /// `__enzyme_augmentfwd`: the forward sweep of split mode; returns a tape.
+    AugmentFwd,
+    /// `__enzyme_reverse`: the reverse sweep of split mode; takes the tape.
+    ReverseSplit,
+    /// `__enzyme_augmentsize`: bytes of the tape `__enzyme_augmentfwd` needs.
+    AugmentSize,
 }
 
 impl Mode {
@@ -20,9 +26,20 @@ impl Mode {
             Some(Mode::Forward)
         } else if name.starts_with("__enzyme_autodiff") {
             Some(Mode::Reverse)
+        } else if name.starts_with("__enzyme_augmentfwd") {
+            Some(Mode::AugmentFwd)
+        } else if name.starts_with("__enzyme_reverse") {
+            Some(Mode::ReverseSplit)
+        } else if name.starts_with("__enzyme_augmentsize") {
+            Some(Mode::AugmentSize)
         } else {
             None
         }
+    }
+
+    /// Modes with reverse-mode activities (enzyme_out, active floats).
+    pub fn is_reverse(self) -> bool {
+        !matches!(self, Mode::Forward)
     }
 }
 
@@ -31,9 +48,13 @@ impl Mode {
 /// what follows it; other names unchanged. C++ users declare the entry
 /// points without `extern "C"`.
 fn unmangled_head(name: &str) -> &str {
-    let Some(rest) = name.strip_prefix("_Z") else { return name };
+    let Some(rest) = name.strip_prefix("_Z") else {
+        return name;
+    };
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    let Ok(len) = rest[..digits].parse::<usize>() else { return name };
+    let Ok(len) = rest[..digits].parse::<usize>() else {
+        return name;
+    };
     let ident = &rest[digits..];
     if ident.len() < len {
         return name;
@@ -94,6 +115,13 @@ pub struct Request {
     /// buffers made here (primal, zeroed shadow) that the result is read
     /// from after the call.
     pub fn_sret: Option<T>,
+    /// Split mode: the tape (`enzyme_tape, t`, or the last argument of
+    /// `__enzyme_reverse`).
+    pub tape: Option<V>,
+    /// `enzyme_allocated, N`: the caller provides N bytes for the tape.
+    pub allocated: Option<i64>,
+    /// `enzyme_nofree`: `__enzyme_reverse` does not free the tape.
+    pub nofree: bool,
 }
 
 /// The struct type of `f`'s `sret` first parameter, if it has one.
@@ -160,7 +188,11 @@ pub fn resolve_function(call: V, v: V) -> Result<V> {
             }
         }
     }
-    let runtime = if is_constant(s) { "" } else { " (a function pointer only known at run time cannot be differentiated; pass the function itself)" };
+    let runtime = if is_constant(s) {
+        ""
+    } else {
+        " (a function pointer only known at run time cannot be differentiated; pass the function itself)"
+    };
     Err(Error::bad_call(
         call,
         format!(
@@ -230,6 +262,9 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
         sret,
         ret_ty: unsafe { LLVMGetReturnType(call_fn_type(call)) },
         fn_sret: None,
+        tape: None,
+        allocated: None,
+        nofree: false,
     };
     // The C caller cannot pass the hidden result buffer of a function that
     // returns a large struct: when it expects the result back, make it.
@@ -289,6 +324,25 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
                 *k += 1;
                 req.ret_active = Some(true);
             }
+            "enzyme_allocated" => {
+                *k += 1;
+                req.allocated = Some(next_int(k, "enzyme_allocated")?);
+            }
+            "enzyme_nofree" => {
+                *k += 1;
+                req.nofree = true;
+            }
+            "enzyme_tape" => {
+                *k += 1;
+                if *k >= all.len() {
+                    return Err(Error::bad_call(
+                        call,
+                        "enzyme_tape must be followed by the tape",
+                    ));
+                }
+                req.tape = Some(all[*k]);
+                *k += 1;
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -302,7 +356,11 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
                 let shadow = eb.alloca(st);
                 let size = type_alloc_size(module, st);
                 b.zero_bytes(shadow, const_i64(b.ctx, size as i64));
-                req.args.push(ArgSpec { activity: Activity::Dup, primal, shadows: vec![shadow] });
+                req.args.push(ArgSpec {
+                    activity: Activity::Dup,
+                    primal,
+                    shadows: vec![shadow],
+                });
                 continue;
             }
         }
@@ -345,7 +403,7 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
             Some(a) => a,
             None if is_fp(pty) => match mode {
                 Mode::Forward => Activity::Dup,
-                Mode::Reverse => Activity::Active,
+                _ => Activity::Active,
             },
             None if is_ptr(pty) => {
                 // A pointer with no marker is duplicated, unless no shadow
@@ -377,7 +435,7 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
                         format!(
                             "{} cannot be enzyme_dup: {what} carries no derivative{}",
                             pdesc(),
-                            if mode == Mode::Reverse && is_fp(pty) {
+                            if mode.is_reverse() && is_fp(pty) {
                                 " (use enzyme_out for active scalars in reverse mode)"
                             } else {
                                 ""
@@ -446,16 +504,30 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
             shadows,
         });
     }
-    while meta(&mut k, &mut req)? {}
-    // A trailing float after all parameters: the seed of the active return
-    // (reverse mode).
-    if mode == Mode::Reverse
-        && k + 1 == all.len()
-        && is_fp(type_of(all[k]))
-        && is_fp(fn_return_type(func))
-    {
-        req.ret_seed = convert_arg(&b, all[k], fn_return_type(func));
-        k += 1;
+    // After the parameters: the seed of an active float result (reverse
+    // mode) and, for __enzyme_reverse, the tape last.
+    loop {
+        while meta(&mut k, &mut req)? {}
+        if k >= all.len() {
+            break;
+        }
+        let t = type_of(all[k]);
+        if mode == Mode::ReverseSplit && req.tape.is_none() && k + 1 == all.len() && is_ptr(t) {
+            req.tape = Some(all[k]);
+            k += 1;
+        } else if matches!(mode, Mode::Reverse | Mode::ReverseSplit)
+            && req.ret_seed.is_none()
+            && is_fp(t)
+            && is_fp(fn_return_type(func))
+        {
+            req.ret_seed = convert_arg(&b, all[k], fn_return_type(func));
+            k += 1;
+        } else {
+            break;
+        }
+    }
+    if mode == Mode::ReverseSplit && req.tape.is_none() {
+        return Err(Error::bad_call(call, format!("{callee_name} needs the tape from __enzyme_augmentfwd as its last argument (or after enzyme_tape)")));
     }
     if k < all.len() {
         return Err(Error::bad_call(
@@ -473,11 +545,21 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
     // cplx) asks for {primal, tangent}; one copy is just the tangent.
     let fn_leaves = leaf_types(req.fn_sret.unwrap_or_else(|| fn_return_type(func))).len();
     let declared = if req.sret.is_some() {
-        unsafe { LLVMGetTypeAttributeValue(LLVMGetCallSiteEnumAttribute(call, 1, enum_attr_kind("sret"))) }
+        unsafe {
+            LLVMGetTypeAttributeValue(LLVMGetCallSiteEnumAttribute(
+                call,
+                1,
+                enum_attr_kind("sret"),
+            ))
+        }
     } else {
         req.ret_ty
     };
-    if mode == Mode::Forward && req.width == 1 && fn_leaves > 0 && leaf_types(declared).len() == 2 * fn_leaves {
+    if mode == Mode::Forward
+        && req.width == 1
+        && fn_leaves > 0
+        && leaf_types(declared).len() == 2 * fn_leaves
+    {
         req.primal_return = true;
     }
     Ok(req)

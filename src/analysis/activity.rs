@@ -35,7 +35,10 @@ impl Activity {
     /// (dup pointers, active floats). `primal` names the user's function
     /// for error messages.
     pub fn analyse(f: V, seeds: &[V], primal: V) -> Result<Activity> {
-        let mut a = Activity { varied: seeds.iter().copied().collect(), seeds: seeds.iter().copied().collect() };
+        let mut a = Activity {
+            varied: seeds.iter().copied().collect(),
+            seeds: seeds.iter().copied().collect(),
+        };
         let order: Vec<V> = rpo(f).into_iter().flat_map(instructions).collect();
         loop {
             let mut changed = false;
@@ -73,7 +76,8 @@ impl Activity {
             LLVMBitCast => {
                 // float <-> integer punning keeps the shadow bits.
                 self.any_operand_varied(i)
-                    && (may_carry_derivative(t) || (is_int_like(t) && contains_fp(type_of(operand(i, 0)))))
+                    && (may_carry_derivative(t)
+                        || (is_int_like(t) && contains_fp(type_of(operand(i, 0)))))
             }
             LLVMAlloca => false, // only through memory_effects
             LLVMCall => {
@@ -89,9 +93,8 @@ impl Activity {
                 }
                 call_args(i).into_iter().any(|o| self.varied.contains(&o))
             }
-            LLVMICmp | LLVMFCmp | LLVMPtrToInt | LLVMFPToSI | LLVMFPToUI | LLVMSIToFP | LLVMUIToFP | LLVMIntToPtr => {
-                false
-            }
+            LLVMICmp | LLVMFCmp | LLVMPtrToInt | LLVMFPToSI | LLVMFPToUI | LLVMSIToFP
+            | LLVMUIToFP | LLVMIntToPtr => false,
             LLVMInsertValue | LLVMInsertElement => {
                 // Integers only keep shadow bits of pointers/floats they hold.
                 may_carry_derivative(t) && self.any_operand_varied(i)
@@ -104,7 +107,9 @@ impl Activity {
     /// anything changed.
     fn memory_effects(&mut self, i: V, primal: V) -> Result<bool> {
         use LLVMOpcode::*;
-        let Some(op) = opcode(i) else { return Ok(false) };
+        let Some(op) = opcode(i) else {
+            return Ok(false);
+        };
         let mut changed = false;
         match op {
             LLVMStore => {
@@ -217,7 +222,10 @@ impl Activity {
                 continue;
             }
             let local = opcode(root) == Some(LLVMOpcode::LLVMAlloca)
-                || (is_call(root) && called_function(root).map(|f| rules::alloc_kind(&name(f)).is_some()).unwrap_or(false));
+                || (is_call(root)
+                    && called_function(root)
+                        .map(|f| rules::alloc_kind(&name(f)).is_some())
+                        .unwrap_or(false));
             if local {
                 self.varied.insert(root);
                 changed = true;
@@ -255,7 +263,9 @@ fn describe_arg(a: V, seeds: &HashSet<V>) -> String {
 /// Integers (and integer vectors) wide enough to hold a float's bits.
 fn is_int_like(t: T) -> bool {
     (is_int(t) && unsafe { LLVMGetIntTypeWidth(t) } >= 16)
-        || (is_vector(t) && is_int(elem_type(t)) && unsafe { LLVMGetIntTypeWidth(elem_type(t)) } >= 16)
+        || (is_vector(t)
+            && is_int(elem_type(t))
+            && unsafe { LLVMGetIntTypeWidth(elem_type(t)) } >= 16)
 }
 
 /// An integer loaded only to be stored or reinterpreted (a memory copy
@@ -278,9 +288,11 @@ pub fn underlying_objects(p: V) -> Vec<V> {
             continue;
         }
         match opcode(v) {
-            Some(LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast) => {
-                work.push(operand(v, 0))
-            }
+            Some(
+                LLVMOpcode::LLVMGetElementPtr
+                | LLVMOpcode::LLVMBitCast
+                | LLVMOpcode::LLVMAddrSpaceCast,
+            ) => work.push(operand(v, 0)),
             Some(LLVMOpcode::LLVMPHI) => work.extend(operands(v)),
             Some(LLVMOpcode::LLVMSelect) => {
                 work.push(operand(v, 1));
@@ -293,7 +305,12 @@ pub fn underlying_objects(p: V) -> Vec<V> {
             _ => {
                 if unsafe { !LLVMIsAConstantExpr(v).is_null() } {
                     let op = unsafe { LLVMGetConstOpcode(v) };
-                    if matches!(op, LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast) {
+                    if matches!(
+                        op,
+                        LLVMOpcode::LLVMGetElementPtr
+                            | LLVMOpcode::LLVMBitCast
+                            | LLVMOpcode::LLVMAddrSpaceCast
+                    ) {
                         work.push(operand(v, 0));
                         continue;
                     }

@@ -76,6 +76,9 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     match req.mode {
         crate::callsite::Mode::Forward => forward::run_request(sess, req),
         crate::callsite::Mode::Reverse => reverse::run_request(sess, req),
+        crate::callsite::Mode::AugmentFwd
+        | crate::callsite::Mode::ReverseSplit
+        | crate::callsite::Mode::AugmentSize => reverse::run_split(sess, req),
     }
 }
 

@@ -133,6 +133,148 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     Ok(leaves)
 }
 
+fn key_of(req: &Request) -> Key {
+    let ret_ty = fn_return_type(req.func);
+    Key {
+        func: req.func,
+        acts: req
+            .args
+            .iter()
+            .map(|a| match a.activity {
+                Activity::Const => Act::Const,
+                Activity::Dup | Activity::DupNoNeed => Act::Dup,
+                Activity::Active => Act::Active,
+            })
+            .collect(),
+        ret_active: is_fp(ret_ty) && req.ret_active != Some(false),
+    }
+}
+
+/// A tag for split-mode tapes of one function pair (checked on reverse).
+fn tape_tag(pair: &Pair) -> i64 {
+    let mut h: u64 = 0xcbf29ce484222325;
+    for b in name(pair.aug).bytes() {
+        h = (h ^ b as u64).wrapping_mul(0x100000001b3);
+    }
+    (h >> 1) as i64
+}
+
+/// Split mode: `__enzyme_augmentfwd` runs the augmented forward sweep into
+/// a tape object it returns; `__enzyme_reverse` runs the reverse sweep from
+/// it (and frees it unless `enzyme_nofree`); `__enzyme_augmentsize` is the
+/// size of the tape object. Combined mode uses the same pair of functions.
+pub fn run_split(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
+    use crate::callsite::Mode;
+    if req.width != 1 {
+        return Err(Error::bad_call(
+            req.call,
+            "vector split mode (enzyme_width > 1) is not implemented yet in enzyme-rs",
+        ));
+    }
+    let b = Builder::new(sess.module);
+    b.before(req.call);
+    b.set_debug_loc_from(req.call);
+    let ctx = b.ctx;
+    if req.mode == Mode::AugmentSize {
+        let leaves = vec![const_i64(ctx, tape::TAPE_OBJECT_BYTES)];
+        callsite::replace_call(req, &b, &leaves)?;
+        return Ok(leaves);
+    }
+    if let Some(n) = req.allocated {
+        if n < tape::TAPE_OBJECT_BYTES {
+            return Err(Error::bad_call(
+                req.call,
+                format!("enzyme_allocated gives {n} bytes for the tape; enzyme-rs needs {} (see __enzyme_augmentsize)", tape::TAPE_OBJECT_BYTES),
+            ));
+        }
+    }
+    let key = key_of(req);
+    let pair = get_pair(sess, &key, Some(req.call))?;
+    let ret_ty = fn_return_type(req.func);
+    let tt = tape::tape_type(ctx);
+    let tag = const_i64(ctx, tape_tag(&pair));
+    let mut args = Vec::new();
+    for a in &req.args {
+        args.push(a.primal);
+        if a.activity.has_shadow() {
+            args.push(a.shadows[0]);
+        }
+    }
+    let mut leaves = Vec::new();
+    if req.mode == Mode::AugmentFwd {
+        let tp = match (req.allocated, req.tape) {
+            (Some(_), Some(t)) => t,
+            _ => b.malloc(const_i64(ctx, tape::TAPE_OBJECT_BYTES)),
+        };
+        b.store(zero(tt), tp);
+        let tag_p = b.gep(tt, tp, &mut [const_i32(ctx, 0), const_i32(ctx, 3)]);
+        b.store(tag, tag_p);
+        args.push(tp);
+        let primal = b.call_fn(pair.aug, &mut args);
+        let declared = callsite::leaf_types(if req.sret.is_some() {
+            ret_ty
+        } else {
+            req.ret_ty
+        });
+        // Returned: the tape, then the primal result when the declared
+        // result has room for it (or only the primal when the declared
+        // result is one float and the tape memory is the caller's).
+        let only_primal = declared.len() == 1 && is_fp(declared[0]) && !is_void(ret_ty);
+        if !only_primal {
+            leaves.push(tp);
+        }
+        if !is_void(ret_ty) && (only_primal || declared.len() > 1) {
+            let p = if pair.aug_ret == AugRet::PrimalShadow {
+                b.extract_value(primal, 0)
+            } else {
+                primal
+            };
+            leaves.extend(callsite::unpack(&b, p));
+        }
+        callsite::replace_call(req, &b, &leaves)?;
+        return Ok(leaves);
+    }
+    // __enzyme_reverse
+    let tp = req
+        .tape
+        .ok_or_else(|| Error::bad_call(req.call, "missing tape"))?;
+    let tp = if is_ptr(type_of(tp)) {
+        tp
+    } else {
+        b.cast(LLVMOpcode::LLVMIntToPtr, tp, ptr_type(ctx))
+    };
+    // A tape from another function pair is caught here.
+    let tag_p = b.gep(tt, tp, &mut [const_i32(ctx, 0), const_i32(ctx, 3)]);
+    let msg = format!("enzyme-rs: __enzyme_reverse of '{}' was given a tape from a different function or activity", name(req.func));
+    let s = unsafe {
+        LLVMBuildGlobalStringPtr(b.raw, cstr(&msg).as_ptr(), cstr("enzyme.msg").as_ptr())
+    };
+    let check = tape::check_fn(sess.module);
+    b.call_fn(check, &mut [tag_p, tag, s]);
+    b.before(req.call);
+    if pair.takes_seed {
+        args.push(req.ret_seed.unwrap_or_else(|| const_real(ret_ty, 1.0)));
+    }
+    args.push(tp);
+    let d = b.call_fn(pair.rev, &mut args);
+    if !req.nofree {
+        let data = b.load(ptr_type(ctx), tp);
+        b.free(data);
+        if req.allocated.is_none() {
+            b.free(tp);
+        }
+    }
+    if !is_void(type_of(d)) {
+        if pair.active_params.len() == 1 {
+            leaves.push(d);
+        } else {
+            leaves.extend(callsite::unpack(&b, d));
+        }
+    }
+    callsite::replace_call(req, &b, &leaves)?;
+    Ok(leaves)
+}
+
 /// The (aug, rev) pair for `key`, synthesized on first use.
 pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<Pair> {
     if let Some(p) = sess.rev_cache.get(key) {

@@ -10,10 +10,17 @@ use crate::ir::Builder;
 pub const RESERVE: &str = "enzyme_rs.tape.reserve";
 pub const POP: &str = "enzyme_rs.tape.pop";
 
-/// `{ptr, i64, i64}`
+/// `{ptr data, i64 top, i64 cap, i64 tag}`: the tag names the function
+/// pair a split-mode tape belongs to (checked by `__enzyme_reverse`).
 pub fn tape_type(ctx: LLVMContextRef) -> T {
-    struct_type(ctx, &mut [ptr_type(ctx), i64_type(ctx), i64_type(ctx)])
+    struct_type(
+        ctx,
+        &mut [ptr_type(ctx), i64_type(ctx), i64_type(ctx), i64_type(ctx)],
+    )
 }
+
+/// Bytes of the tape object `__enzyme_augmentfwd` returns.
+pub const TAPE_OBJECT_BYTES: i64 = 32;
 
 /// `ptr reserve(ptr tape, i64 n)`: make room for n bytes, bump the top,
 /// return the address of the reserved bytes.
@@ -104,4 +111,38 @@ impl Layout {
         self.total += size.div_ceil(8) * 8;
         off
     }
+}
+
+/// `void check(ptr tag_slot, i64 tag, ptr msg)`: abort with `msg` when the
+/// tape's tag is not `tag`.
+pub fn check_fn(m: LLVMModuleRef) -> V {
+    const NAME: &str = "enzyme_rs.tape.check";
+    if let Some(f) = get_function(m, NAME) {
+        return f;
+    }
+    let b = Builder::new(m);
+    let ctx = b.ctx;
+    let (p, i64t) = (ptr_type(ctx), i64_type(ctx));
+    let fty = fn_type_of(void_type(ctx), &mut [p, i64t, p], false);
+    let f = get_or_declare(m, NAME, fty);
+    unsafe { LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage) };
+    let ps = params(f);
+    let entry = append_block(f, "entry");
+    let fail = append_block(f, "fail");
+    let ok = append_block(f, "ok");
+    b.at_end(entry);
+    let got = b.load(i64t, ps[0]);
+    let bad = b.icmp(LLVMIntPredicate::LLVMIntNE, got, ps[1]);
+    b.cond_br(bad, fail, ok);
+    b.at_end(fail);
+    let puts_ty = fn_type_of(i32_type(ctx), &mut [p], false);
+    let puts = get_or_declare(m, "puts", puts_ty);
+    b.call(puts_ty, puts, &mut [ps[2]]);
+    let abort_ty = fn_type_of(void_type(ctx), &mut [], false);
+    let abort = get_or_declare(m, "abort", abort_ty);
+    b.call(abort_ty, abort, &mut []);
+    b.unreachable();
+    b.at_end(ok);
+    b.ret_void();
+    f
 }
