@@ -143,6 +143,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
     for &pi in &pair.active_params {
         let ap = aug_param(g.a, key, pi);
         let v = g.take_adjoint(ap)?;
+        let v = if is_fp(type_of(v)) { g.b.fadd(v, zero(type_of(v))) } else { v };
         outs.push(v);
     }
     let rt = fn_return_type(rev);
@@ -221,6 +222,17 @@ struct RevGen<'a> {
     in_edge: bool,
 }
 
+/// The empty adjoint: -0.0 for floats, so that `-0.0 + x` folds to `x`
+/// (the sign of a zero derivative is immaterial; returned adjoints are
+/// normalized with `+ 0.0`).
+fn adj_zero(t: T) -> V {
+    if is_fp(t) {
+        const_real(t, -0.0)
+    } else {
+        zero(t)
+    }
+}
+
 /// The float type holding the adjoint of a value of type `t` (integers that
 /// carry a float's bits through a copy take the float of their width).
 fn adj_type(t: T) -> T {
@@ -276,7 +288,7 @@ impl RevGen<'_> {
         eb.clear_debug_loc();
         let s = eb.alloca(t);
         set_name(s, &format!("d.{}", name(v)));
-        eb.store(zero(t), s);
+        eb.store(adj_zero(t), s);
         self.adj.insert(v, s);
         s
     }
@@ -302,7 +314,7 @@ impl RevGen<'_> {
         let t = adj_type(type_of(v));
         let slot = self.adj_slot(v);
         let d = self.b.load(t, slot);
-        self.b.store(zero(t), slot);
+        self.b.store(adj_zero(t), slot);
         Ok(d)
     }
 
