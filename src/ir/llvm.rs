@@ -328,6 +328,40 @@ pub fn called_function(call: V) -> Option<V> {
     }
 }
 
+/// The function a call reaches when that is known: a direct call, or a call
+/// through a local function-pointer variable whose every store stores the
+/// same function (as clang -O0 emits for `double (*fp)(double) = f; fp(x)`).
+pub fn known_target(call: V) -> Option<V> {
+    if let Some(f) = called_function(call) {
+        return Some(f);
+    }
+    let c = strip_casts(called_value(call));
+    if opcode(c) != Some(LLVMOpcode::LLVMLoad) {
+        return None;
+    }
+    let slot = strip_casts(operand(c, 0));
+    if opcode(slot) != Some(LLVMOpcode::LLVMAlloca) {
+        return None;
+    }
+    let mut target = None;
+    for u in users(slot) {
+        match opcode(u) {
+            Some(LLVMOpcode::LLVMLoad) => {}
+            Some(LLVMOpcode::LLVMStore) if operand(u, 1) == slot => {
+                let f = strip_casts(operand(u, 0));
+                if !is_function(f) || target.map_or(false, |t| t != f) {
+                    return None;
+                }
+                target = Some(f);
+            }
+            Some(LLVMOpcode::LLVMCall) if is_inline_asm(called_value(u)) => return None,
+            _ if is_call(u) && name(called_value(u)).starts_with("llvm.lifetime") => {}
+            _ => return None,
+        }
+    }
+    target
+}
+
 pub fn call_fn_type(call: V) -> T {
     unsafe { LLVMGetCalledFunctionType(call) }
 }

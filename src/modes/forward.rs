@@ -302,6 +302,12 @@ impl Gen<'_> {
             LLVMRet => return self.visit_ret(i),
             LLVMStore => return self.visit_store(i),
             LLVMCall => return self.visit_call(i),
+            LLVMInvoke | LLVMLandingPad | LLVMResume | LLVMCallBr | LLVMCatchPad | LLVMCleanupPad => {
+                if is_varied || operands(i).iter().any(|o| self.varied(*o)) {
+                    return Err(self.err(i, "exception handling (invoke/landingpad) with active values is not supported; compile with -fno-exceptions or keep exceptions out of the differentiated code"));
+                }
+                return Ok(());
+            }
             _ => {}
         }
         if !is_varied {
@@ -523,7 +529,7 @@ impl Gen<'_> {
     }
 
     fn visit_call(&mut self, i: V) -> Result<()> {
-        let callee = called_function(i);
+        let callee = known_target(i);
         let cname = callee.map(name).unwrap_or_default();
         let args = call_args(i);
         let any_arg_varied = args.iter().any(|a| self.varied(*a));

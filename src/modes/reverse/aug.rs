@@ -331,6 +331,12 @@ impl AugGen<'_> {
                 return Ok(());
             }
             LLVMCall => return self.visit_call(i),
+            LLVMInvoke | LLVMLandingPad | LLVMResume | LLVMCallBr | LLVMCatchPad | LLVMCleanupPad => {
+                if self.varied(i) || operands(i).iter().any(|o| self.varied(*o)) {
+                    return Err(self.err(i, "exception handling (invoke/landingpad) with active values is not supported; compile with -fno-exceptions or keep exceptions out of the differentiated code"));
+                }
+                return Ok(());
+            }
             LLVMRet => {
                 if self.aug_ret == AugRet::PrimalShadow {
                     let v = operand(i, 0);
@@ -417,7 +423,7 @@ impl AugGen<'_> {
     }
 
     fn visit_call(&mut self, i: V) -> Result<()> {
-        let callee = called_function(i);
+        let callee = known_target(i);
         let cname = callee.map(name).unwrap_or_default();
         let args = call_args(i);
         let any_arg_varied = args.iter().any(|a| self.varied(*a));
