@@ -13,7 +13,10 @@ pub mod options;
 pub mod rules;
 
 use llvm_plugin::inkwell::module::Module;
-use llvm_plugin::{LlvmModulePass, ModuleAnalysisManager, OptimizationLevel, PassBuilder, PipelineParsing, PreservedAnalyses};
+use llvm_plugin::{
+    LlvmModulePass, ModuleAnalysisManager, OptimizationLevel, PassBuilder, PipelineParsing,
+    PreservedAnalyses,
+};
 
 /// The `enzyme` module pass.
 struct EnzymePass {
@@ -21,7 +24,11 @@ struct EnzymePass {
 }
 
 impl LlvmModulePass for EnzymePass {
-    fn run_pass(&self, module: &mut Module<'_>, _manager: &ModuleAnalysisManager) -> PreservedAnalyses {
+    fn run_pass(
+        &self,
+        module: &mut Module<'_>,
+        _manager: &ModuleAnalysisManager,
+    ) -> PreservedAnalyses {
         init_logging();
         let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
         let opts = options::Options::load(self.opt_level);
@@ -36,7 +43,9 @@ impl LlvmModulePass for EnzymePass {
                     .cloned()
                     .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
                     .unwrap_or_else(|| "unknown panic".into());
-                let first = ir::llvm::functions(m).into_iter().find(|f| !ir::llvm::is_declaration(*f));
+                let first = ir::llvm::functions(m)
+                    .into_iter()
+                    .find(|f| !ir::llvm::is_declaration(*f));
                 match first {
                     Some(f) => ir::shim::diagnose_error(
                         f,
@@ -52,14 +61,33 @@ impl LlvmModulePass for EnzymePass {
 }
 
 /// Analysis printers as opt pipeline names.
-struct PrinterPass;
+#[derive(Clone, Copy)]
+enum Printer {
+    Types,
+    Activity,
+    Both,
+}
+
+struct PrinterPass(Printer);
 
 impl LlvmModulePass for PrinterPass {
-    fn run_pass(&self, module: &mut Module<'_>, _manager: &ModuleAnalysisManager) -> PreservedAnalyses {
+    fn run_pass(
+        &self,
+        module: &mut Module<'_>,
+        _manager: &ModuleAnalysisManager,
+    ) -> PreservedAnalyses {
         init_logging();
         let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
         let opts = options::Options::load(0);
-        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| analysis::printer::print_module(m, &opts)));
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            use analysis::printer::*;
+            if matches!(self.0, Printer::Types | Printer::Both) {
+                print_module_types(m, &opts);
+            }
+            if matches!(self.0, Printer::Activity | Printer::Both) {
+                print_module_activity(m, &opts);
+            }
+        }));
         PreservedAnalyses::All
     }
 }
@@ -68,7 +96,9 @@ fn init_logging() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let env = env_logger::Env::new().filter("ENZYME_RS_LOG");
-        let _ = env_logger::Builder::from_env(env).format_timestamp(None).try_init();
+        let _ = env_logger::Builder::from_env(env)
+            .format_timestamp(None)
+            .try_init();
     });
 }
 
@@ -94,8 +124,17 @@ fn plugin_registrar(builder: &mut PassBuilder) {
             manager.add_pass(EnzymePass { opt_level: 2 });
             PipelineParsing::Parsed
         }
-        "print-activity-analysis" | "print-type-analysis" | "enzyme-print-analysis" => {
-            manager.add_pass(PrinterPass);
+        // Analysis printers (stderr); -enzyme-function=NAME picks a function.
+        "print-activity-analysis" => {
+            manager.add_pass(PrinterPass(Printer::Activity));
+            PipelineParsing::Parsed
+        }
+        "print-type-analysis" => {
+            manager.add_pass(PrinterPass(Printer::Types));
+            PipelineParsing::Parsed
+        }
+        "enzyme-print-analysis" => {
+            manager.add_pass(PrinterPass(Printer::Both));
             PipelineParsing::Parsed
         }
         _ => PipelineParsing::NotParsed,
@@ -103,10 +142,14 @@ fn plugin_registrar(builder: &mut PassBuilder) {
     // clang: after the primal is optimized, before the late optimizer. Runs
     // at -O0 too.
     builder.add_optimizer_early_ep_callback(|manager, opt| {
-        manager.add_pass(EnzymePass { opt_level: level(opt) });
+        manager.add_pass(EnzymePass {
+            opt_level: level(opt),
+        });
     });
     // Full LTO link: bodies from other translation units are visible.
     builder.add_full_lto_early_ep_callback(|manager, opt| {
-        manager.add_pass(EnzymePass { opt_level: level(opt) });
+        manager.add_pass(EnzymePass {
+            opt_level: level(opt),
+        });
     });
 }

@@ -1,7 +1,16 @@
 //! Printers for the analyses, in the spirit of Enzyme's
 //! `-print-activity-analysis` / `-print-type-analysis`: one line per argument
-//! and instruction with its result. Output goes to stderr.
-use super::activity::Activity;
+//! and instruction with its result. Output goes to **stderr** (so that it
+//! mixes with neither `opt -S` output nor a program's stdout); lit tests run
+//! `opt ... -disable-output 2>&1 | FileCheck`.
+//!
+//! Formats:
+//! - activity: `  <value> : <class>` where class is `active` (varied and
+//!   useful: it gets a tangent/adjoint), `const` (no derivative reaches
+//!   it), or `unused` (a derivative reaches it but cannot reach an output);
+//! - types: `  <value> : <tree>` (see `types/tree.rs` for the notation).
+use super::activity::{Activity, Config};
+use super::types::{TypeAnalysis, TypeResults};
 use crate::ir::llvm::*;
 
 fn short(v: V) -> String {
@@ -9,38 +18,91 @@ fn short(v: V) -> String {
     s.trim().to_string()
 }
 
-/// Print which arguments and instructions of `f` are varied (active).
+fn classify(act: &Activity, v: V) -> &'static str {
+    if act.is_active(v) {
+        "active"
+    } else if act.is_varied(v) {
+        "unused"
+    } else {
+        "const"
+    }
+}
+
+/// Print which arguments and instructions of `f` are active.
 pub fn print_activity(f: V, act: &Activity, title: &str) {
     let mut out = format!("activity: {} ({title})\n", name(f));
     for p in params(f) {
-        let a = if act.is_varied(p) { "active" } else { "const" };
-        out.push_str(&format!("  arg {} : {a}\n", short(p)));
+        out.push_str(&format!("  arg {} : {}\n", short(p), classify(act, p)));
     }
     for bb in blocks(f) {
         for i in instructions(bb) {
-            let a = if act.is_varied(i) { "active" } else { "const" };
-            out.push_str(&format!("  {} : {a}\n", short(i)));
+            out.push_str(&format!("  {} : {}\n", short(i), classify(act, i)));
         }
     }
     eprint!("{out}");
 }
 
-/// The opt printer pass: for every function (or `-enzyme-function=NAME`),
-/// the activity with every float/pointer argument taken as active.
-pub fn print_module(m: LLVMModuleRef, opts: &crate::options::Options) {
-    for f in functions(m) {
-        if is_declaration(f) {
-            continue;
-        }
-        if let Some(want) = &opts.function {
-            if &name(f) != want {
+/// Print the type tree of every argument and of every instruction with a
+/// result (stores and other void instructions are skipped: what they say
+/// shows in their pointer operand's tree).
+pub fn print_types(f: V, types: &TypeResults, title: &str) {
+    let mut out = format!("types: {} ({title})\n", name(f));
+    for p in params(f) {
+        out.push_str(&format!("  arg {} : {}\n", short(p), types.query(p)));
+    }
+    for bb in blocks(f) {
+        for i in instructions(bb) {
+            if is_void(type_of(i)) {
                 continue;
             }
+            out.push_str(&format!("  {} : {}\n", short(i), types.query(i)));
         }
-        let seeds: Vec<V> = params(f).into_iter().filter(|p| may_carry_derivative(type_of(*p))).collect();
-        match Activity::analyse(f, &seeds, f) {
+    }
+    eprint!("{out}");
+}
+
+fn selected(f: V, opts: &crate::options::Options) -> bool {
+    if is_declaration(f) {
+        return false;
+    }
+    match &opts.function {
+        Some(want) => &name(f) == want,
+        None => true,
+    }
+}
+
+/// `opt -passes=print-activity-analysis`: for every function (or
+/// `-enzyme-function=NAME`), the activity with every float and pointer
+/// argument taken as active (enzyme_dup / active) and the return as an
+/// output.
+pub fn print_module_activity(m: LLVMModuleRef, opts: &crate::options::Options) {
+    for f in functions(m) {
+        if !selected(f, opts) {
+            continue;
+        }
+        let seeds: Vec<V> = params(f)
+            .into_iter()
+            .filter(|p| may_carry_derivative(type_of(*p)))
+            .collect();
+        let cfg = Config {
+            loose_types: opts.loose_types,
+            ..Config::default()
+        };
+        match Activity::analyse_with(f, &seeds, f, &cfg) {
             Ok(a) => print_activity(f, &a, "float and pointer arguments active"),
             Err(e) => eprintln!("activity: {}: {}", name(f), e.message()),
+        }
+    }
+}
+
+/// `opt -passes=print-type-analysis`: the whole module analysed together
+/// (callers type their callees), printed for every function (or
+/// `-enzyme-function=NAME`).
+pub fn print_module_types(m: LLVMModuleRef, opts: &crate::options::Options) {
+    let types = TypeAnalysis::analyse_module(m);
+    for f in functions(m) {
+        if selected(f, opts) {
+            print_types(f, &types, "module");
         }
     }
 }
