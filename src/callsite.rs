@@ -83,8 +83,7 @@ pub fn marker_name(v: V) -> Option<String> {
         strip_casts(operand(v, 0))
     } else {
         let s = strip_casts(v);
-        if unsafe { !LLVMIsAConstantExpr(s).is_null() }
-            && unsafe { LLVMGetConstOpcode(s) } == LLVMOpcode::LLVMPtrToInt
+        if unsafe { !LLVMIsAConstantExpr(s).is_null() } && unsafe { LLVMGetConstOpcode(s) } == LLVMOpcode::LLVMPtrToInt
         {
             strip_casts(operand(s, 0))
         } else {
@@ -174,10 +173,7 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
         k = 1;
     }
     if k >= all.len() {
-        return Err(Error::bad_call(
-            call,
-            format!("{callee_name} needs the function to differentiate as its first argument"),
-        ));
+        return Err(Error::bad_call(call, format!("{callee_name} needs the function to differentiate as its first argument")));
     }
     let func = resolve_function(call, all[k])?;
     k += 1;
@@ -197,34 +193,22 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
     let fname = name(func);
     let next_int = |k: &mut usize, marker: &str| -> Result<i64> {
         if *k >= all.len() {
-            return Err(Error::bad_call(
-                call,
-                format!("{marker} must be followed by an integer constant"),
-            ));
+            return Err(Error::bad_call(call, format!("{marker} must be followed by an integer constant")));
         }
         let v = all[*k];
         *k += 1;
-        const_int_value(v).ok_or_else(|| {
-            Error::bad_call(
-                call,
-                format!("{marker} must be followed by an integer constant"),
-            )
-        })
+        const_int_value(v)
+            .ok_or_else(|| Error::bad_call(call, format!("{marker} must be followed by an integer constant")))
     };
     // Markers that apply to the whole call; they may appear anywhere.
     let meta = |k: &mut usize, req: &mut Request| -> Result<bool> {
-        let Some(m) = all.get(*k).and_then(|v| marker_name(*v)) else {
-            return Ok(false);
-        };
+        let Some(m) = all.get(*k).and_then(|v| marker_name(*v)) else { return Ok(false) };
         match m.as_str() {
             "enzyme_width" => {
                 *k += 1;
                 let w = next_int(k, "enzyme_width")?;
                 if !(1..=64).contains(&w) {
-                    return Err(Error::bad_call(
-                        call,
-                        format!("enzyme_width must be between 1 and 64, got {w}"),
-                    ));
+                    return Err(Error::bad_call(call, format!("enzyme_width must be between 1 and 64, got {w}")));
                 }
                 req.width = w as u32;
             }
@@ -270,18 +254,12 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
                 "enzyme_dupnoneed" => Activity::DupNoNeed,
                 "enzyme_out" => Activity::Active,
                 other => {
-                    return Err(Error::bad_call(
-                        call,
-                        format!("marker {other} is not valid before {}", pdesc()),
-                    ));
+                    return Err(Error::bad_call(call, format!("marker {other} is not valid before {}", pdesc())));
                 }
             });
             k += 1;
             if k >= all.len() {
-                return Err(Error::bad_call(
-                    call,
-                    format!("marker {m} has no argument after it (for {})", pdesc()),
-                ));
+                return Err(Error::bad_call(call, format!("marker {m} has no argument after it (for {})", pdesc())));
             }
         }
         let activity = match activity {
@@ -306,25 +284,14 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
         // Check the activity fits the type.
         match activity {
             Activity::Dup | Activity::DupNoNeed => {
-                if !(is_ptr(pty)
-                    || (mode == Mode::Forward && is_fp(pty))
-                    || (is_fp(pty) && req.width > 1))
-                {
-                    let what = if is_int(pty) {
-                        "an integer"
-                    } else {
-                        "this type"
-                    };
+                if !(is_ptr(pty) || (mode == Mode::Forward && is_fp(pty)) || (is_fp(pty) && req.width > 1)) {
+                    let what = if is_int(pty) { "an integer" } else { "this type" };
                     return Err(Error::bad_call(
                         call,
                         format!(
                             "{} cannot be enzyme_dup: {what} carries no derivative{}",
                             pdesc(),
-                            if mode == Mode::Reverse && is_fp(pty) {
-                                " (use enzyme_out for active scalars in reverse mode)"
-                            } else {
-                                ""
-                            }
+                            if mode == Mode::Reverse && is_fp(pty) { " (use enzyme_out for active scalars in reverse mode)" } else { "" }
                         ),
                     ));
                 }
@@ -340,14 +307,7 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
             Activity::Const => {}
         }
         let primal = convert_arg(&b, all[k], pty).ok_or_else(|| {
-            Error::bad_call(
-                call,
-                format!(
-                    "value {} does not fit {}",
-                    print_value(all[k]).trim(),
-                    pdesc()
-                ),
-            )
+            Error::bad_call(call, format!("value {} does not fit {}", print_value(all[k]).trim(), pdesc()))
         })?;
         k += 1;
         let mut shadows = Vec::new();
@@ -360,43 +320,21 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
                     ));
                 }
                 if marker_name(all[k]).is_some() {
-                    return Err(Error::bad_call(
-                        call,
-                        format!(
-                            "the shadow of {} is missing: found the marker {} instead",
-                            pdesc(),
-                            marker_name(all[k]).unwrap()
-                        ),
-                    ));
+                    return Err(Error::bad_call(call, format!("the shadow of {} is missing: found the marker {} instead", pdesc(), marker_name(all[k]).unwrap())));
                 }
                 let s = convert_arg(&b, all[k], pty).ok_or_else(|| {
-                    Error::bad_call(
-                        call,
-                        format!(
-                            "shadow {} does not fit {}",
-                            print_value(all[k]).trim(),
-                            pdesc()
-                        ),
-                    )
+                    Error::bad_call(call, format!("shadow {} does not fit {}", print_value(all[k]).trim(), pdesc()))
                 })?;
                 shadows.push(s);
                 k += 1;
             }
         }
-        req.args.push(ArgSpec {
-            activity,
-            primal,
-            shadows,
-        });
+        req.args.push(ArgSpec { activity, primal, shadows });
     }
     while meta(&mut k, &mut req)? {}
     // A trailing float after all parameters: the seed of the active return
     // (reverse mode).
-    if mode == Mode::Reverse
-        && k + 1 == all.len()
-        && is_fp(type_of(all[k]))
-        && is_fp(fn_return_type(func))
-    {
+    if mode == Mode::Reverse && k + 1 == all.len() && is_fp(type_of(all[k])) && is_fp(fn_return_type(func)) {
         req.ret_seed = convert_arg(&b, all[k], fn_return_type(func));
         k += 1;
     }
@@ -411,11 +349,7 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
             ),
         ));
     }
-    if mode == Mode::Forward
-        && is_two_element(req.ret_ty)
-        && req.width == 1
-        && !is_void(fn_return_type(func))
-    {
+    if mode == Mode::Forward && is_two_element(req.ret_ty) && req.width == 1 && !is_void(fn_return_type(func)) {
         req.primal_return = true;
     }
     Ok(req)
@@ -495,11 +429,7 @@ pub fn unpack(b: &Builder, v: V) -> Vec<V> {
     let t = type_of(v);
     let mut out = Vec::new();
     if is_struct(t) || is_array(t) {
-        let n = if is_struct(t) {
-            struct_fields(t).len() as u32
-        } else {
-            unsafe { LLVMGetArrayLength(t) }
-        };
+        let n = if is_struct(t) { struct_fields(t).len() as u32 } else { unsafe { LLVMGetArrayLength(t) } };
         for i in 0..n {
             out.extend(unpack(b, b.extract_value(v, i)));
         }
@@ -521,14 +451,7 @@ pub fn replace_call(req: &Request, b: &Builder, leaves: &[V]) -> Result<()> {
         let sty = unsafe { LLVMGetCallSiteEnumAttribute(call, 1, enum_attr_kind("sret")) };
         let sty = unsafe { LLVMGetTypeAttributeValue(sty) };
         let v = pack(b, sty, leaves).ok_or_else(|| {
-            Error::bad_call(
-                call,
-                format!(
-                    "the result type {} does not hold the {} values this call returns",
-                    print_type(sty),
-                    leaves.len()
-                ),
-            )
+            Error::bad_call(call, format!("the result type {} does not hold the {} values this call returns", print_type(sty), leaves.len()))
         })?;
         b.store(v, sret);
     } else if !is_void(req.ret_ty) {

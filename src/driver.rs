@@ -11,9 +11,7 @@ use crate::options::Options;
 fn find_calls(m: LLVMModuleRef) -> Vec<(V, Mode)> {
     let mut out = Vec::new();
     for f in functions(m) {
-        let Some(mode) = Mode::from_callee(&name(f)) else {
-            continue;
-        };
+        let Some(mode) = Mode::from_callee(&name(f)) else { continue };
         for u in users(f) {
             if is_call(u) && strip_casts(called_value(u)) == f {
                 out.push((u, mode));
@@ -63,10 +61,7 @@ pub fn run(m: LLVMModuleRef, opts: Options) -> bool {
         let pos = calls
             .iter()
             .position(|(c, _)| {
-                let target = call_args(*c)
-                    .into_iter()
-                    .map(strip_casts)
-                    .find(|a| is_function(*a));
+                let target = call_args(*c).into_iter().map(strip_casts).find(|a| is_function(*a));
                 match target {
                     Some(t) => !reaches_enzyme_call(t, &mut Default::default()),
                     None => true,
@@ -83,12 +78,7 @@ pub fn run(m: LLVMModuleRef, opts: Options) -> bool {
 fn process(sess: &mut Session, call: V, mode: Mode) {
     let caller = inst_fn(call);
     let r = callsite::parse(call, mode).and_then(|req| {
-        log::debug!(
-            "enzyme-rs: {:?} of '{}' in '{}'",
-            mode,
-            name(req.func),
-            name(caller)
-        );
+        log::debug!("enzyme-rs: {:?} of '{}' in '{}'", mode, name(req.func), name(caller));
         modes::run_request(sess, &req).map(|_| ())
     });
     if let Err(e) = r {
@@ -116,8 +106,7 @@ fn cleanup(sess: &mut Session) {
         return;
     }
     let mut fns = sess.created.clone();
-    let pipeline =
-        "sroa,early-cse<memssa>,instcombine,simplifycfg,gvn,instcombine,simplifycfg,adce";
+    let pipeline = "sroa,early-cse<memssa>,instcombine,simplifycfg,gvn,instcombine,simplifycfg,adce";
     if let Err(msg) = shim::run_function_pipeline(&mut fns, pipeline) {
         log::warn!("enzyme-rs: cleanup pipeline failed: {msg}");
     }

@@ -22,17 +22,13 @@ pub struct Options {
 
 fn env_bool(name: &str) -> Option<bool> {
     let key = name.to_uppercase().replace('-', "_");
-    std::env::var(&key)
-        .ok()
-        .map(|v| !matches!(v.trim(), "" | "0" | "false" | "off" | "no"))
+    std::env::var(&key).ok().map(|v| !matches!(v.trim(), "" | "0" | "false" | "off" | "no"))
 }
 
 /// The value of a boolean option: the command line wins, then the
 /// environment, then the default.
 fn flag(name: &str, default: bool) -> bool {
-    shim::opt_bool(name)
-        .or_else(|| env_bool(name))
-        .unwrap_or(default)
+    shim::opt_bool(name).or_else(|| env_bool(name)).unwrap_or(default)
 }
 
 impl Options {

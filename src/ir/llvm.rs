@@ -101,10 +101,7 @@ pub fn is_void(t: T) -> bool {
 }
 
 pub fn is_vector(t: T) -> bool {
-    matches!(
-        kind(t),
-        LLVMTypeKind::LLVMVectorTypeKind | LLVMTypeKind::LLVMScalableVectorTypeKind
-    )
+    matches!(kind(t), LLVMTypeKind::LLVMVectorTypeKind | LLVMTypeKind::LLVMScalableVectorTypeKind)
 }
 
 pub fn is_struct(t: T) -> bool {
@@ -350,8 +347,7 @@ pub fn fn_has_attr(f: V, name: &str) -> bool {
         if k != 0 && !LLVMGetEnumAttributeAtIndex(f, idx, k).is_null() {
             return true;
         }
-        !LLVMGetStringAttributeAtIndex(f, idx, name.as_ptr() as *const _, name.len() as u32)
-            .is_null()
+        !LLVMGetStringAttributeAtIndex(f, idx, name.as_ptr() as *const _, name.len() as u32).is_null()
     }
 }
 
@@ -365,13 +361,7 @@ pub fn add_fn_attr(f: V, name: &str) {
 }
 
 pub fn remove_fn_attr(f: V, name: &str) {
-    unsafe {
-        LLVMRemoveEnumAttributeAtIndex(
-            f,
-            llvm_sys::LLVMAttributeFunctionIndex,
-            enum_attr_kind(name),
-        )
-    }
+    unsafe { LLVMRemoveEnumAttributeAtIndex(f, llvm_sys::LLVMAttributeFunctionIndex, enum_attr_kind(name)) }
 }
 
 // ----- functions and blocks -----------------------------------------------------
@@ -430,11 +420,7 @@ pub fn successors(bb: BB) -> Vec<BB> {
     if t.is_null() {
         return vec![];
     }
-    unsafe {
-        (0..LLVMGetNumSuccessors(t))
-            .map(|i| LLVMGetSuccessor(t, i))
-            .collect()
-    }
+    unsafe { (0..LLVMGetNumSuccessors(t)).map(|i| LLVMGetSuccessor(t, i)).collect() }
 }
 
 pub fn inst_block(i: V) -> BB {
@@ -593,11 +579,7 @@ pub fn verify_function(f: V) -> Result<(), String> {
         // Collect the message through the module verifier.
         let m = module_of(f);
         let mut msg = std::ptr::null_mut();
-        LLVMVerifyModule(
-            m,
-            LLVMVerifierFailureAction::LLVMReturnStatusAction,
-            &mut msg,
-        );
+        LLVMVerifyModule(m, LLVMVerifierFailureAction::LLVMReturnStatusAction, &mut msg);
         let s = if msg.is_null() {
             String::from("(no message)")
         } else {

@@ -12,12 +12,7 @@ extern "C" {
     fn ers_vmap_lookup(vmap: *mut c_void, v: V) -> V;
     fn ers_vmap_free(vmap: *mut c_void);
     fn ers_strip_derivative_attrs(f: V);
-    fn ers_run_function_pipeline(
-        fns: *mut V,
-        n: c_uint,
-        pipeline: *const c_char,
-        err: *mut *mut c_char,
-    ) -> c_int;
+    fn ers_run_function_pipeline(fns: *mut V, n: c_uint, pipeline: *const c_char, err: *mut *mut c_char) -> c_int;
     fn ers_free(p: *mut c_char);
     fn ers_inline_call(call: V) -> c_int;
     fn ers_loops_new(f: V) -> *mut c_void;
@@ -91,18 +86,14 @@ pub fn strip_derivative_attrs(f: V) {
 pub fn run_function_pipeline(fns: &mut [V], pipeline: &str) -> Result<(), String> {
     let c = CString::new(pipeline).unwrap();
     let mut err: *mut c_char = std::ptr::null_mut();
-    let rc = unsafe {
-        ers_run_function_pipeline(fns.as_mut_ptr(), fns.len() as c_uint, c.as_ptr(), &mut err)
-    };
+    let rc = unsafe { ers_run_function_pipeline(fns.as_mut_ptr(), fns.len() as c_uint, c.as_ptr(), &mut err) };
     if rc == 0 {
         return Ok(());
     }
     let msg = if err.is_null() {
         "unknown error".to_string()
     } else {
-        let s = unsafe { CStr::from_ptr(err) }
-            .to_string_lossy()
-            .into_owned();
+        let s = unsafe { CStr::from_ptr(err) }.to_string_lossy().into_owned();
         unsafe { ers_free(err) };
         s
     };
@@ -164,12 +155,6 @@ pub fn debug_location(inst: V) -> Option<(String, u32)> {
     if line == 0 {
         return None;
     }
-    let f = if file.is_null() {
-        String::new()
-    } else {
-        unsafe { CStr::from_ptr(file) }
-            .to_string_lossy()
-            .into_owned()
-    };
+    let f = if file.is_null() { String::new() } else { unsafe { CStr::from_ptr(file) }.to_string_lossy().into_owned() };
     Some((f, line))
 }

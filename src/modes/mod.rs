@@ -23,14 +23,7 @@ pub struct Session {
 
 impl Session {
     pub fn new(module: LLVMModuleRef, opts: Options) -> Session {
-        Session {
-            module,
-            opts,
-            fwd_cache: HashMap::new(),
-            shadow_globals: HashMap::new(),
-            created: Vec::new(),
-            doomed: Vec::new(),
-        }
+        Session { module, opts, fwd_cache: HashMap::new(), shadow_globals: HashMap::new(), created: Vec::new(), doomed: Vec::new() }
     }
 
     /// Delete the functions of failed requests.
