@@ -216,7 +216,10 @@ impl Engine {
         if init.is_null() {
             return TypeTree::scalar(Base::Pointer);
         }
-        TypeTree::pointer_to(&self.lay.type_tree(vt, true))
+        // A zero initializer or a byte array says nothing about integers.
+        let zero = unsafe { !LLVMIsAConstantAggregateZero(init).is_null() || LLVMIsNull(init) != 0 };
+        let bytes = is_array(vt) && is_int(elem_type(vt)) && unsafe { LLVMGetIntTypeWidth(elem_type(vt)) } == 8;
+        TypeTree::pointer_to(&self.lay.type_tree(vt, !zero && !bytes))
     }
 
     fn constant_tree(&mut self, v: V) -> TypeTree {
@@ -369,7 +372,8 @@ impl Engine {
             LLVMLoad => {
                 let p = operand(i, 0);
                 let size = self.size(ty);
-                let mut vt = self.tree(p).pointee().restrict(size);
+                let sc = self.lay.scalar_offsets(ty);
+                let mut vt = self.tree(p).pointee().restrict(size).instantiate(&sc);
                 if let Some(b) = tbaa::access_type(i) {
                     vt.insert(vec![Off::exact(0)], b);
                 }
@@ -386,7 +390,8 @@ impl Engine {
                     self.update(v, &TypeTree::scalar(b));
                 }
                 self.update(p, &TypeTree::pointer_to(&vt));
-                let mem = self.tree(p).pointee().restrict(size);
+                let sc = self.lay.scalar_offsets(type_of(v));
+                let mem = self.tree(p).pointee().restrict(size).instantiate(&sc);
                 self.update(v, &mem);
             }
             LLVMAtomicRMW | LLVMAtomicCmpXchg => {
@@ -395,7 +400,8 @@ impl Engine {
                 let size = self.size(type_of(v));
                 let vt = self.tree(v).restrict(size);
                 self.update(p, &TypeTree::pointer_to(&vt));
-                let mem = self.tree(p).pointee().restrict(size);
+                let sc = self.lay.scalar_offsets(type_of(v));
+                let mem = self.tree(p).pointee().restrict(size).instantiate(&sc);
                 self.update(v, &mem);
                 if op == LLVMAtomicRMW {
                     self.update(i, &mem);
@@ -448,10 +454,17 @@ impl Engine {
             }
             LLVMAdd | LLVMSub => {
                 let (a, b) = (self.tree(operand(i, 0)), self.tree(operand(i, 1)));
-                if a.base_at(0) == Base::Pointer || b.base_at(0) == Base::Pointer {
+                let (ba, bb) = (a.base_at(0), b.base_at(0));
+                if ba == Base::Pointer || bb == Base::Pointer {
                     self.update(i, &TypeTree::scalar(Base::Pointer));
-                } else if !a.base_at(0).is_float() && !b.base_at(0).is_float() {
+                } else if !ba.is_float() && !bb.is_float() {
+                    // Integer arithmetic: result and operands are integers
+                    // (pointer arithmetic shows as a Pointer operand).
                     self.update(i, &int);
+                    if self.tree(i).base_at(0) == Base::Integer {
+                        self.update(operand(i, 0), &int);
+                        self.update(operand(i, 1), &int);
+                    }
                 }
             }
             LLVMMul | LLVMUDiv | LLVMSDiv | LLVMURem | LLVMSRem | LLVMShl | LLVMLShr | LLVMAShr => {
@@ -525,7 +538,8 @@ impl Engine {
                 let idx = agg_indices(i);
                 let (off, _) = self.lay.aggregate_offset(type_of(agg), &idx);
                 let size = self.size(ty);
-                let t = self.tree(agg).extract(off, size);
+                let sc = self.lay.scalar_offsets(ty);
+                let t = self.tree(agg).extract(off, size).instantiate(&sc);
                 self.update(i, &t);
                 let me = self.tree(i).restrict(size).shift(off);
                 self.update(agg, &me);

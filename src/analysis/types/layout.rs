@@ -95,6 +95,36 @@ impl Layout {
         }
     }
 
+    /// Byte offsets of the scalars of a value of type `t`.
+    pub fn scalar_offsets(&self, t: T) -> Vec<i64> {
+        let mut out = Vec::new();
+        self.add_offsets(&mut out, t, 0, 0);
+        if out.is_empty() {
+            out.push(0);
+        }
+        out
+    }
+
+    fn add_offsets(&self, out: &mut Vec<i64>, t: T, off: i64, depth: u32) {
+        if out.len() > 64 || depth > 4 {
+            return;
+        }
+        if is_struct(t) {
+            for (i, f) in struct_fields(t).into_iter().enumerate() {
+                self.add_offsets(out, f, off + self.field_offset(t, i as u32) as i64, depth + 1);
+            }
+        } else if is_array(t) || kind(t) == LLVMTypeKind::LLVMVectorTypeKind {
+            let e = elem_type(t);
+            let n = if is_array(t) { unsafe { LLVMGetArrayLength(t) as i64 } } else { vector_size(t) as i64 };
+            let es = self.alloc_size(e) as i64;
+            for k in 0..n.min(64) {
+                self.add_offsets(out, e, off + k * es, depth + 1);
+            }
+        } else {
+            out.push(off);
+        }
+    }
+
     /// Byte offset of an aggregate index path (extractvalue/insertvalue)
     /// and the type found there.
     pub fn aggregate_offset(&self, mut t: T, idx: &[u32]) -> (i64, T) {

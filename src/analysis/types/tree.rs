@@ -173,6 +173,11 @@ impl fmt::Display for Off {
     }
 }
 
+/// Whether path `g` is more general than (another) path `k`.
+fn path_covers(g: &[Off], k: &[Off]) -> bool {
+    g.len() == k.len() && g != k && g.iter().zip(k).all(|(a, b)| a == b || covers(*a, *b))
+}
+
 /// Whether every offset of `k` is one of the offsets of `g`.
 fn covers(g: Off, k: Off) -> bool {
     if g.is_every() {
@@ -263,16 +268,11 @@ impl TypeTree {
             return false;
         }
         // Entries the new one makes redundant.
-        if !path[0].is_exact() {
+        if !path.iter().all(|o| o.is_exact()) {
             let gone: Vec<Vec<Off>> = self
                 .entries
                 .iter()
-                .filter(|(p, e)| {
-                    p[0] != path[0]
-                        && p[1..] == path[1..]
-                        && covers(path[0], p[0])
-                        && b.join(**e) == b
-                })
+                .filter(|(p, e)| path_covers(&path, p) && b.join(**e) == b)
                 .map(|(p, _)| p.clone())
                 .collect();
             for p in gone {
@@ -284,13 +284,7 @@ impl TypeTree {
     }
 
     fn covered(&self, path: &[Off], b: Base) -> bool {
-        self.entries.iter().any(|(p, e)| {
-            p[0] != path[0]
-                && p.len() == path.len()
-                && p[1..] == path[1..]
-                && covers(p[0], path[0])
-                && e.join(b) == *e
-        })
+        self.entries.iter().any(|(p, e)| path_covers(p, path) && e.join(b) == *e)
     }
 
     /// Join another tree in. Returns whether anything changed.
@@ -380,12 +374,10 @@ impl TypeTree {
     }
 
     fn normalize_homogeneous(self) -> TypeTree {
-        let firsts: std::collections::BTreeSet<Off> = self.entries.keys().map(|p| p[0]).collect();
-        if firsts.len() != 1 {
-            return self;
-        }
-        let f = *firsts.iter().next().unwrap();
-        if f.is_exact() || f.is_every() {
+        // Only small periods starting at 0: a scalar array (doubles, floats,
+        // pointers...). A lone field of a larger struct keeps its period.
+        let homogeneous = self.entries.keys().all(|p| p[0].is_every() || (p[0].stride > 1 && p[0].stride <= 8 && p[0].start == 0));
+        if !homogeneous || self.entries.keys().all(|p| p[0].is_every()) {
             return self;
         }
         let mut t = TypeTree::new();
@@ -422,6 +414,26 @@ impl TypeTree {
                     }
                 } else {
                     t.insert(p.clone(), *b);
+                }
+            }
+        }
+        t
+    }
+
+    /// First-level offsets that are not exact (every offset, periodic) made
+    /// exact at the given scalar offsets of a value's layout.
+    pub fn instantiate(&self, scalars: &[i64]) -> TypeTree {
+        let mut t = TypeTree::new();
+        for (p, b) in &self.entries {
+            if p[0].is_exact() {
+                t.insert(p.clone(), *b);
+                continue;
+            }
+            for o in scalars {
+                if p[0].matches(*o) {
+                    let mut q = p.clone();
+                    q[0] = Off::exact(*o);
+                    t.insert(q, *b);
                 }
             }
         }
