@@ -19,9 +19,14 @@ fn short(v: V) -> String {
 }
 
 fn classify(act: &Activity, v: V) -> &'static str {
-    if act.is_active(v) {
+    // Instructions without a result (stores, returns, memory calls) are
+    // active when they are useful and move an active value or pointer.
+    let effect = is_instruction(v) && is_void(type_of(v));
+    if act.is_active(v)
+        || (effect && act.is_useful(v) && operands(v).into_iter().any(|o| act.is_active(o)))
+    {
         "active"
-    } else if act.is_varied(v) {
+    } else if act.is_reached(v) {
         "unused"
     } else {
         "const"
@@ -72,27 +77,59 @@ fn selected(f: V, opts: &crate::options::Options) -> bool {
 }
 
 /// `opt -passes=print-activity-analysis`: for every function (or
-/// `-enzyme-function=NAME`), the activity with every float and pointer
-/// argument taken as active (enzyme_dup / active) and the return as an
-/// output.
+/// `-enzyme-function=NAME`), the activity with the return as an output and
+/// the arguments active as the module's `__enzyme_*` call of that function
+/// says, or, without such a call, every float and pointer argument active
+/// (enzyme_dup / active).
 pub fn print_module_activity(m: LLVMModuleRef, opts: &crate::options::Options) {
     for f in functions(m) {
         if !selected(f, opts) {
             continue;
         }
-        let seeds: Vec<V> = params(f)
-            .into_iter()
-            .filter(|p| may_carry_derivative(type_of(*p)))
-            .collect();
+        let (seeds, title) = match enzyme_call_seeds(m, f) {
+            Some(s) => (s, "arguments as at its __enzyme_* call"),
+            None => (
+                params(f)
+                    .into_iter()
+                    .filter(|p| may_carry_derivative(type_of(*p)))
+                    .collect(),
+                "float and pointer arguments active",
+            ),
+        };
         let cfg = Config {
             loose_types: opts.loose_types,
             ..Config::default()
         };
         match Activity::analyse_with(f, &seeds, f, &cfg) {
-            Ok(a) => print_activity(f, &a, "float and pointer arguments active"),
+            Ok(a) => print_activity(f, &a, title),
             Err(e) => eprintln!("activity: {}: {}", name(f), e.message()),
         }
     }
+}
+
+/// The active parameters of `f` as the first `__enzyme_*` call that
+/// differentiates it says (by its argument markers), if there is one.
+fn enzyme_call_seeds(m: LLVMModuleRef, f: V) -> Option<Vec<V>> {
+    use super::types::engine::{enzyme_call_activity, enzyme_target};
+    for g in functions(m) {
+        if !name(g).starts_with("__enzyme_") {
+            continue;
+        }
+        for u in users(g) {
+            if is_call(u) && enzyme_target(u) == Some(f) {
+                let act = enzyme_call_activity(u, f);
+                return Some(
+                    params(f)
+                        .into_iter()
+                        .zip(act)
+                        .filter(|(_, a)| *a)
+                        .map(|(p, _)| p)
+                        .collect(),
+                );
+            }
+        }
+    }
+    None
 }
 
 /// `opt -passes=print-type-analysis`: the whole module analysed together

@@ -73,12 +73,23 @@ pub fn marker_name(v: V) -> Option<String> {
 /// The (call argument, parameter) pairs of an `__enzyme_*` call: each
 /// primal argument and each shadow go with the parameter they stand for.
 fn enzyme_pairs(call: V, f: V) -> Vec<(V, V)> {
+    enzyme_args(call, f).0
+}
+
+/// Which parameters of `f` an `__enzyme_*` call makes active (a shadow
+/// follows, or an active float scalar), from its argument markers.
+pub fn enzyme_call_activity(call: V, f: V) -> Vec<bool> {
+    enzyme_args(call, f).1
+}
+
+fn enzyme_args(call: V, f: V) -> (Vec<(V, V)>, Vec<bool>) {
     let forward = called_function(call)
         .map(|c| name(c).starts_with("__enzyme_fwd"))
         .unwrap_or(false);
     let ps = params(f);
     let args = call_args(call);
     let mut out = Vec::new();
+    let mut active = vec![false; ps.len()];
     let mut k = 0;
     let mut i = 1;
     let mut pending: Option<String> = None;
@@ -109,12 +120,15 @@ fn enzyme_pairs(call: V, f: V) -> Vec<(V, V)> {
             && type_of(args[i]) == type_of(a)
         {
             out.push((args[i], p));
+            active[k] = true;
             i += 1;
+        } else if is_fp(pt) && matches!(pending.as_deref(), None | Some("enzyme_out")) {
+            active[k] = true;
         }
         pending = None;
         k += 1;
     }
-    out
+    (out, active)
 }
 
 impl Engine {
@@ -217,8 +231,11 @@ impl Engine {
             return TypeTree::scalar(Base::Pointer);
         }
         // A zero initializer or a byte array says nothing about integers.
-        let zero = unsafe { !LLVMIsAConstantAggregateZero(init).is_null() || LLVMIsNull(init) != 0 };
-        let bytes = is_array(vt) && is_int(elem_type(vt)) && unsafe { LLVMGetIntTypeWidth(elem_type(vt)) } == 8;
+        let zero =
+            unsafe { !LLVMIsAConstantAggregateZero(init).is_null() || LLVMIsNull(init) != 0 };
+        let bytes = is_array(vt)
+            && is_int(elem_type(vt))
+            && unsafe { LLVMGetIntTypeWidth(elem_type(vt)) } == 8;
         TypeTree::pointer_to(&self.lay.type_tree(vt, !zero && !bytes))
     }
 

@@ -111,11 +111,20 @@ impl Layout {
         }
         if is_struct(t) {
             for (i, f) in struct_fields(t).into_iter().enumerate() {
-                self.add_offsets(out, f, off + self.field_offset(t, i as u32) as i64, depth + 1);
+                self.add_offsets(
+                    out,
+                    f,
+                    off + self.field_offset(t, i as u32) as i64,
+                    depth + 1,
+                );
             }
         } else if is_array(t) || kind(t) == LLVMTypeKind::LLVMVectorTypeKind {
             let e = elem_type(t);
-            let n = if is_array(t) { unsafe { LLVMGetArrayLength(t) as i64 } } else { vector_size(t) as i64 };
+            let n = if is_array(t) {
+                unsafe { LLVMGetArrayLength(t) as i64 }
+            } else {
+                vector_size(t) as i64
+            };
             let es = self.alloc_size(e) as i64;
             for k in 0..n.min(64) {
                 self.add_offsets(out, e, off + k * es, depth + 1);

@@ -284,7 +284,9 @@ impl TypeTree {
     }
 
     fn covered(&self, path: &[Off], b: Base) -> bool {
-        self.entries.iter().any(|(p, e)| path_covers(p, path) && e.join(b) == *e)
+        self.entries
+            .iter()
+            .any(|(p, e)| path_covers(p, path) && e.join(b) == *e)
     }
 
     /// Join another tree in. Returns whether anything changed.
@@ -376,7 +378,10 @@ impl TypeTree {
     fn normalize_homogeneous(self) -> TypeTree {
         // Only small periods starting at 0: a scalar array (doubles, floats,
         // pointers...). A lone field of a larger struct keeps its period.
-        let homogeneous = self.entries.keys().all(|p| p[0].is_every() || (p[0].stride > 1 && p[0].stride <= 8 && p[0].start == 0));
+        let homogeneous = self
+            .entries
+            .keys()
+            .all(|p| p[0].is_every() || (p[0].stride > 1 && p[0].stride <= 8 && p[0].start == 0));
         if !homogeneous || self.entries.keys().all(|p| p[0].is_every()) {
             return self;
         }
