@@ -57,6 +57,7 @@ enum Printer {
     Types,
     Activity,
     Both,
+    Cost,
 }
 
 struct PrinterPass(Printer);
@@ -73,6 +74,9 @@ impl LlvmModulePass for PrinterPass {
             }
             if matches!(self.0, Printer::Activity | Printer::Both) {
                 print_module_activity(m, &opts);
+            }
+            if matches!(self.0, Printer::Cost) {
+                print_module_cost(m);
             }
         }));
         PreservedAnalyses::All
@@ -120,6 +124,11 @@ fn plugin_registrar(builder: &mut PassBuilder) {
         }
         "enzyme-print-analysis" => {
             manager.add_pass(PrinterPass(Printer::Both));
+            PipelineParsing::Parsed
+        }
+        // Timing of both analyses over the module (bench/analysis_cost.sh).
+        "enzyme-analysis-cost" => {
+            manager.add_pass(PrinterPass(Printer::Cost));
             PipelineParsing::Parsed
         }
         _ => PipelineParsing::NotParsed,

@@ -143,3 +143,51 @@ pub fn print_module_types(m: LLVMModuleRef, opts: &crate::options::Options) {
         }
     }
 }
+
+/// `opt -passes=enzyme-analysis-cost`: time both analyses over every
+/// function of the module and print the figures (for bench/analysis_cost.sh).
+pub fn print_module_cost(m: LLVMModuleRef) {
+    let fs: Vec<V> = functions(m)
+        .into_iter()
+        .filter(|f| !is_declaration(*f))
+        .collect();
+    let insts: usize = fs
+        .iter()
+        .map(|f| {
+            blocks(*f)
+                .into_iter()
+                .map(|b| instructions(b).len())
+                .sum::<usize>()
+        })
+        .sum();
+    let t0 = std::time::Instant::now();
+    let module_types = TypeAnalysis::analyse_module(m);
+    let t_module = t0.elapsed();
+    let t1 = std::time::Instant::now();
+    let mut errors = 0;
+    for f in &fs {
+        let seeds: Vec<V> = params(*f)
+            .into_iter()
+            .filter(|p| may_carry_derivative(type_of(*p)))
+            .collect();
+        let cfg = Config {
+            loose_types: true,
+            ..Config::default()
+        };
+        if Activity::analyse_with(*f, &seeds, *f, &cfg).is_err() {
+            errors += 1;
+        }
+    }
+    let t_act = t1.elapsed();
+    eprintln!("functions: {}", fs.len());
+    eprintln!("instructions: {insts}");
+    eprintln!(
+        "type analysis (whole module, one fixed point): {:.1} ms ({} instruction visits)",
+        t_module.as_secs_f64() * 1e3,
+        module_types.visits
+    );
+    eprintln!(
+        "activity analysis (every function, each with its own type analysis of it and its callees): {:.1} ms ({errors} errors)",
+        t_act.as_secs_f64() * 1e3
+    );
+}
