@@ -12,7 +12,9 @@ fn llvm_config() -> Option<PathBuf> {
         candidates.push(PathBuf::from(prefix).join("bin/llvm-config"));
     }
     candidates.push(PathBuf::from(format!("llvm-config-{MAJOR}")));
-    candidates.push(PathBuf::from(format!("/usr/lib/llvm-{MAJOR}/bin/llvm-config")));
+    candidates.push(PathBuf::from(format!(
+        "/usr/lib/llvm-{MAJOR}/bin/llvm-config"
+    )));
     candidates.into_iter().find(|c| {
         Command::new(c)
             .arg("--version")
@@ -23,7 +25,10 @@ fn llvm_config() -> Option<PathBuf> {
 }
 
 fn query(cfg: &PathBuf, arg: &str) -> String {
-    let out = Command::new(cfg).arg(arg).output().expect("llvm-config runs");
+    let out = Command::new(cfg)
+        .arg(arg)
+        .output()
+        .expect("llvm-config runs");
     String::from_utf8_lossy(&out.stdout).trim().to_string()
 }
 

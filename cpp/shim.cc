@@ -45,6 +45,8 @@ static cl::opt<bool> OptDedupLoads("enzyme-dedup-loads", cl::init(true), cl::Hid
                                    cl::desc("enzyme-rs: share one cache for identical loads"));
 static cl::opt<bool> OptNoCleanup("enzyme-rs-no-cleanup", cl::init(false), cl::Hidden,
                                   cl::desc("enzyme-rs: do not run the cleanup pipeline"));
+static cl::opt<bool> OptPrintTape("enzyme-print-tape", cl::init(false), cl::Hidden,
+                                   cl::desc("enzyme-rs: print the tape layout of each reverse-mode function"));
 static cl::opt<std::string> OptFunction("enzyme-function", cl::init(""), cl::Hidden,
                                         cl::desc("enzyme-rs: function the analysis printers show"));
 
@@ -58,6 +60,7 @@ extern "C" int ers_opt_bool(const char *name) {
   else if (!strcmp(name, "enzyme-inline")) o = &OptInline;
   else if (!strcmp(name, "enzyme-dedup-loads")) o = &OptDedupLoads;
   else if (!strcmp(name, "enzyme-rs-no-cleanup")) o = &OptNoCleanup;
+  else if (!strcmp(name, "enzyme-print-tape")) o = &OptPrintTape;
   if (!o || o->getNumOccurrences() == 0) return -1;
   return o->getValue() ? 1 : 0;
 }
@@ -240,4 +243,48 @@ extern "C" unsigned ers_debug_line(LLVMValueRef inst, const char **file) {
     *file = name.c_str();
   }
   return DL.getLine();
+}
+
+// ---------------------------------------------------------------------------
+// ScalarEvolution: whether two pointers have the same SCEV expression in
+// their function.
+// ---------------------------------------------------------------------------
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/TargetParser/Triple.h"
+
+struct ErsScev {
+  TargetLibraryInfoImpl TLII;
+  TargetLibraryInfo TLI;
+  AssumptionCache AC;
+  DominatorTree DT;
+  LoopInfo LI;
+  ScalarEvolution SE;
+  explicit ErsScev(Function &F)
+      : TLII(Triple(F.getParent()->getTargetTriple())), TLI(TLII, &F), AC(F), DT(F), LI(DT),
+        SE(F, TLI, AC, DT, LI) {}
+};
+
+extern "C" void *ers_scev_new(LLVMValueRef fn) { return new ErsScev(*unwrap<Function>(fn)); }
+extern "C" void ers_scev_free(void *h) { delete static_cast<ErsScev *>(h); }
+extern "C" int ers_scev_equal(void *h, LLVMValueRef a, LLVMValueRef b) {
+  auto *S = static_cast<ErsScev *>(h);
+  Value *A = unwrap(a), *B = unwrap(b);
+  if (A == B) return 1;
+  if (!S->SE.isSCEVable(A->getType()) || !S->SE.isSCEVable(B->getType())) return 0;
+  return S->SE.getSCEV(A) == S->SE.getSCEV(B) ? 1 : 0;
+}
+// Whether the loop containing bb_a is the loop containing bb_b or encloses it.
+extern "C" int ers_scev_same_or_enclosing_loop(void *h, LLVMBasicBlockRef a, LLVMBasicBlockRef b) {
+  auto *S = static_cast<ErsScev *>(h);
+  Loop *LA = S->LI.getLoopFor(unwrap(a));
+  Loop *LB = S->LI.getLoopFor(unwrap(b));
+  if (LA == LB) return 1;
+  if (!LA) return 1;
+  return LA->contains(LB) ? 1 : 0;
+}
+extern "C" int ers_scev_dominates(void *h, LLVMValueRef a, LLVMValueRef b) {
+  auto *S = static_cast<ErsScev *>(h);
+  return S->DT.dominates(cast<Instruction>(unwrap(a)), cast<Instruction>(unwrap(b))) ? 1 : 0;
 }

@@ -15,6 +15,7 @@ pub enum Mode {
 
 impl Mode {
     pub fn from_callee(name: &str) -> Option<Mode> {
+        let name = unmangled_head(name);
         if name.starts_with("__enzyme_fwddiff") {
             Some(Mode::Forward)
         } else if name.starts_with("__enzyme_autodiff") {
@@ -23,6 +24,21 @@ impl Mode {
             None
         }
     }
+}
+
+/// For an Itanium-mangled C++ name (`_Z16__enzyme_fwddiffPvz`, a template
+/// instance `_Z16__enzyme_fwddiffIdJ...`), the unqualified identifier and
+/// what follows it; other names unchanged. C++ users declare the entry
+/// points without `extern "C"`.
+fn unmangled_head(name: &str) -> &str {
+    let Some(rest) = name.strip_prefix("_Z") else { return name };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let Ok(len) = rest[..digits].parse::<usize>() else { return name };
+    let ident = &rest[digits..];
+    if ident.len() < len {
+        return name;
+    }
+    ident
 }
 
 /// Activity of one argument of the differentiated function.
@@ -72,6 +88,25 @@ pub struct Request {
     pub sret: Option<V>,
     /// The declared return type of the `__enzyme_*` call.
     pub ret_ty: T,
+    /// When the differentiated function returns a struct through an `sret`
+    /// first parameter (C's large struct results) and the user's call
+    /// expects the result back: that struct type. `args[0]` then holds
+    /// buffers made here (primal, zeroed shadow) that the result is read
+    /// from after the call.
+    pub fn_sret: Option<T>,
+}
+
+/// The struct type of `f`'s `sret` first parameter, if it has one.
+pub fn fn_sret_type(f: V) -> Option<T> {
+    if params(f).is_empty() {
+        return None;
+    }
+    let a = unsafe { LLVMGetEnumAttributeAtIndex(f, 1, enum_attr_kind("sret")) };
+    if a.is_null() {
+        None
+    } else {
+        Some(unsafe { LLVMGetTypeAttributeValue(a) })
+    }
 }
 
 /// Whether a value is a marker global (`enzyme_dup`...): a load of it (C) or
@@ -83,7 +118,8 @@ pub fn marker_name(v: V) -> Option<String> {
         strip_casts(operand(v, 0))
     } else {
         let s = strip_casts(v);
-        if unsafe { !LLVMIsAConstantExpr(s).is_null() } && unsafe { LLVMGetConstOpcode(s) } == LLVMOpcode::LLVMPtrToInt
+        if unsafe { !LLVMIsAConstantExpr(s).is_null() }
+            && unsafe { LLVMGetConstOpcode(s) } == LLVMOpcode::LLVMPtrToInt
         {
             strip_casts(operand(s, 0))
         } else {
@@ -124,10 +160,11 @@ pub fn resolve_function(call: V, v: V) -> Result<V> {
             }
         }
     }
+    let runtime = if is_constant(s) { "" } else { " (a function pointer only known at run time cannot be differentiated; pass the function itself)" };
     Err(Error::bad_call(
         call,
         format!(
-            "the first argument of {} must be a function (or a cast of one, or a load of a constant function pointer); got: {}",
+            "the first argument of {} must be a function (or a cast of one, or a load of a constant function pointer){runtime}; got: {}",
             name(called_value(call)),
             print_value(v).trim()
         ),
@@ -173,7 +210,10 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
         k = 1;
     }
     if k >= all.len() {
-        return Err(Error::bad_call(call, format!("{callee_name} needs the function to differentiate as its first argument")));
+        return Err(Error::bad_call(
+            call,
+            format!("{callee_name} needs the function to differentiate as its first argument"),
+        ));
     }
     let func = resolve_function(call, all[k])?;
     k += 1;
@@ -189,26 +229,47 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
         ret_active: None,
         sret,
         ret_ty: unsafe { LLVMGetReturnType(call_fn_type(call)) },
+        fn_sret: None,
     };
+    // The C caller cannot pass the hidden result buffer of a function that
+    // returns a large struct: when it expects the result back, make it.
+    if let Some(st) = fn_sret_type(func) {
+        if mode == Mode::Forward && (sret.is_some() || !is_void(req.ret_ty)) {
+            req.fn_sret = Some(st);
+        }
+    }
+    let user_params = params.len() - req.fn_sret.is_some() as usize;
     let fname = name(func);
     let next_int = |k: &mut usize, marker: &str| -> Result<i64> {
         if *k >= all.len() {
-            return Err(Error::bad_call(call, format!("{marker} must be followed by an integer constant")));
+            return Err(Error::bad_call(
+                call,
+                format!("{marker} must be followed by an integer constant"),
+            ));
         }
         let v = all[*k];
         *k += 1;
-        const_int_value(v)
-            .ok_or_else(|| Error::bad_call(call, format!("{marker} must be followed by an integer constant")))
+        const_int_value(v).ok_or_else(|| {
+            Error::bad_call(
+                call,
+                format!("{marker} must be followed by an integer constant"),
+            )
+        })
     };
     // Markers that apply to the whole call; they may appear anywhere.
     let meta = |k: &mut usize, req: &mut Request| -> Result<bool> {
-        let Some(m) = all.get(*k).and_then(|v| marker_name(*v)) else { return Ok(false) };
+        let Some(m) = all.get(*k).and_then(|v| marker_name(*v)) else {
+            return Ok(false);
+        };
         match m.as_str() {
             "enzyme_width" => {
                 *k += 1;
                 let w = next_int(k, "enzyme_width")?;
                 if !(1..=64).contains(&w) {
-                    return Err(Error::bad_call(call, format!("enzyme_width must be between 1 and 64, got {w}")));
+                    return Err(Error::bad_call(
+                        call,
+                        format!("enzyme_width must be between 1 and 64, got {w}"),
+                    ));
                 }
                 req.width = w as u32;
             }
@@ -233,6 +294,18 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
         Ok(true)
     };
     for (pi, p) in params.iter().enumerate() {
+        if pi == 0 {
+            if let Some(st) = req.fn_sret {
+                let eb = Builder::new(module);
+                eb.at_entry_allocas(inst_fn(call));
+                let primal = eb.alloca(st);
+                let shadow = eb.alloca(st);
+                let size = type_alloc_size(module, st);
+                b.zero_bytes(shadow, const_i64(b.ctx, size as i64));
+                req.args.push(ArgSpec { activity: Activity::Dup, primal, shadows: vec![shadow] });
+                continue;
+            }
+        }
         while meta(&mut k, &mut req)? {}
         let pty = type_of(*p);
         let pdesc = || format!("argument {} ({}) of '{}'", pi + 1, print_type(pty), fname);
@@ -241,7 +314,7 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
                 call,
                 format!(
                     "too few arguments to {callee_name}: '{fname}' takes {} parameters, no value given for {}",
-                    params.len(),
+                    user_params,
                     pdesc()
                 ),
             ));
@@ -254,12 +327,18 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
                 "enzyme_dupnoneed" => Activity::DupNoNeed,
                 "enzyme_out" => Activity::Active,
                 other => {
-                    return Err(Error::bad_call(call, format!("marker {other} is not valid before {}", pdesc())));
+                    return Err(Error::bad_call(
+                        call,
+                        format!("marker {other} is not valid before {}", pdesc()),
+                    ));
                 }
             });
             k += 1;
             if k >= all.len() {
-                return Err(Error::bad_call(call, format!("marker {m} has no argument after it (for {})", pdesc())));
+                return Err(Error::bad_call(
+                    call,
+                    format!("marker {m} has no argument after it (for {})", pdesc()),
+                ));
             }
         }
         let activity = match activity {
@@ -284,14 +363,25 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
         // Check the activity fits the type.
         match activity {
             Activity::Dup | Activity::DupNoNeed => {
-                if !(is_ptr(pty) || (mode == Mode::Forward && is_fp(pty)) || (is_fp(pty) && req.width > 1)) {
-                    let what = if is_int(pty) { "an integer" } else { "this type" };
+                if !(is_ptr(pty)
+                    || (mode == Mode::Forward && is_fp(pty))
+                    || (is_fp(pty) && req.width > 1))
+                {
+                    let what = if is_int(pty) {
+                        "an integer"
+                    } else {
+                        "this type"
+                    };
                     return Err(Error::bad_call(
                         call,
                         format!(
                             "{} cannot be enzyme_dup: {what} carries no derivative{}",
                             pdesc(),
-                            if mode == Mode::Reverse && is_fp(pty) { " (use enzyme_out for active scalars in reverse mode)" } else { "" }
+                            if mode == Mode::Reverse && is_fp(pty) {
+                                " (use enzyme_out for active scalars in reverse mode)"
+                            } else {
+                                ""
+                            }
                         ),
                     ));
                 }
@@ -307,7 +397,14 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
             Activity::Const => {}
         }
         let primal = convert_arg(&b, all[k], pty).ok_or_else(|| {
-            Error::bad_call(call, format!("value {} does not fit {}", print_value(all[k]).trim(), pdesc()))
+            Error::bad_call(
+                call,
+                format!(
+                    "value {} does not fit {}",
+                    print_value(all[k]).trim(),
+                    pdesc()
+                ),
+            )
         })?;
         k += 1;
         let mut shadows = Vec::new();
@@ -320,21 +417,43 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
                     ));
                 }
                 if marker_name(all[k]).is_some() {
-                    return Err(Error::bad_call(call, format!("the shadow of {} is missing: found the marker {} instead", pdesc(), marker_name(all[k]).unwrap())));
+                    return Err(Error::bad_call(
+                        call,
+                        format!(
+                            "the shadow of {} is missing: found the marker {} instead",
+                            pdesc(),
+                            marker_name(all[k]).unwrap()
+                        ),
+                    ));
                 }
                 let s = convert_arg(&b, all[k], pty).ok_or_else(|| {
-                    Error::bad_call(call, format!("shadow {} does not fit {}", print_value(all[k]).trim(), pdesc()))
+                    Error::bad_call(
+                        call,
+                        format!(
+                            "shadow {} does not fit {}",
+                            print_value(all[k]).trim(),
+                            pdesc()
+                        ),
+                    )
                 })?;
                 shadows.push(s);
                 k += 1;
             }
         }
-        req.args.push(ArgSpec { activity, primal, shadows });
+        req.args.push(ArgSpec {
+            activity,
+            primal,
+            shadows,
+        });
     }
     while meta(&mut k, &mut req)? {}
     // A trailing float after all parameters: the seed of the active return
     // (reverse mode).
-    if mode == Mode::Reverse && k + 1 == all.len() && is_fp(type_of(all[k])) && is_fp(fn_return_type(func)) {
+    if mode == Mode::Reverse
+        && k + 1 == all.len()
+        && is_fp(type_of(all[k]))
+        && is_fp(fn_return_type(func))
+    {
         req.ret_seed = convert_arg(&b, all[k], fn_return_type(func));
         k += 1;
     }
@@ -343,20 +462,25 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
             call,
             format!(
                 "too many arguments to {callee_name}: '{fname}' takes {} parameters; {} argument(s) left over, starting with {}",
-                params.len(),
+                user_params,
                 all.len() - k,
                 print_value(all[k]).trim()
             ),
         ));
     }
-    if mode == Mode::Forward && is_two_element(req.ret_ty) && req.width == 1 && !is_void(fn_return_type(func)) {
+    // A declared result with room for two copies of the function's result
+    // (`struct {double p, d;}` for a double, `struct {cplx p, d;}` for a
+    // cplx) asks for {primal, tangent}; one copy is just the tangent.
+    let fn_leaves = leaf_types(req.fn_sret.unwrap_or_else(|| fn_return_type(func))).len();
+    let declared = if req.sret.is_some() {
+        unsafe { LLVMGetTypeAttributeValue(LLVMGetCallSiteEnumAttribute(call, 1, enum_attr_kind("sret"))) }
+    } else {
+        req.ret_ty
+    };
+    if mode == Mode::Forward && req.width == 1 && fn_leaves > 0 && leaf_types(declared).len() == 2 * fn_leaves {
         req.primal_return = true;
     }
     Ok(req)
-}
-
-fn is_two_element(t: T) -> bool {
-    leaf_types(t).len() == 2
 }
 
 /// The scalar leaves of a (possibly nested) aggregate type, in order.
@@ -429,7 +553,11 @@ pub fn unpack(b: &Builder, v: V) -> Vec<V> {
     let t = type_of(v);
     let mut out = Vec::new();
     if is_struct(t) || is_array(t) {
-        let n = if is_struct(t) { struct_fields(t).len() as u32 } else { unsafe { LLVMGetArrayLength(t) } };
+        let n = if is_struct(t) {
+            struct_fields(t).len() as u32
+        } else {
+            unsafe { LLVMGetArrayLength(t) }
+        };
         for i in 0..n {
             out.extend(unpack(b, b.extract_value(v, i)));
         }
@@ -451,7 +579,14 @@ pub fn replace_call(req: &Request, b: &Builder, leaves: &[V]) -> Result<()> {
         let sty = unsafe { LLVMGetCallSiteEnumAttribute(call, 1, enum_attr_kind("sret")) };
         let sty = unsafe { LLVMGetTypeAttributeValue(sty) };
         let v = pack(b, sty, leaves).ok_or_else(|| {
-            Error::bad_call(call, format!("the result type {} does not hold the {} values this call returns", print_type(sty), leaves.len()))
+            Error::bad_call(
+                call,
+                format!(
+                    "the result type {} does not hold the {} values this call returns",
+                    print_type(sty),
+                    leaves.len()
+                ),
+            )
         })?;
         b.store(v, sret);
     } else if !is_void(req.ret_ty) {

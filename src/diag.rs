@@ -36,16 +36,30 @@ pub type Result<T> = std::result::Result<T, Error>;
 
 impl Error {
     pub fn new(kind: ErrorKind, func: V, inst: Option<V>) -> Error {
-        Error { kind, at: Some(At { func, inst }) }
+        Error {
+            kind,
+            at: Some(At { func, inst }),
+        }
     }
     pub fn bad_call(call: V, msg: impl Into<String>) -> Error {
-        Error::new(ErrorKind::BadCall(msg.into()), llvm::inst_fn(call), Some(call))
+        Error::new(
+            ErrorKind::BadCall(msg.into()),
+            llvm::inst_fn(call),
+            Some(call),
+        )
     }
     pub fn unsupported(inst: V, msg: impl Into<String>) -> Error {
-        Error::new(ErrorKind::Unsupported(msg.into()), llvm::inst_fn(inst), Some(inst))
+        Error::new(
+            ErrorKind::Unsupported(msg.into()),
+            llvm::inst_fn(inst),
+            Some(inst),
+        )
     }
     pub fn internal(msg: impl Into<String>) -> Error {
-        Error { kind: ErrorKind::Internal(msg.into()), at: None }
+        Error {
+            kind: ErrorKind::Internal(msg.into()),
+            at: None,
+        }
     }
 
     /// The full message: what is wrong, in which function, at which line.

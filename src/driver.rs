@@ -11,7 +11,9 @@ use crate::options::Options;
 fn find_calls(m: LLVMModuleRef) -> Vec<(V, Mode)> {
     let mut out = Vec::new();
     for f in functions(m) {
-        let Some(mode) = Mode::from_callee(&name(f)) else { continue };
+        let Some(mode) = Mode::from_callee(&name(f)) else {
+            continue;
+        };
         for u in users(f) {
             if is_call(u) && strip_casts(called_value(u)) == f {
                 out.push((u, mode));
@@ -61,7 +63,10 @@ pub fn run(m: LLVMModuleRef, opts: Options) -> bool {
         let pos = calls
             .iter()
             .position(|(c, _)| {
-                let target = call_args(*c).into_iter().map(strip_casts).find(|a| is_function(*a));
+                let target = call_args(*c)
+                    .into_iter()
+                    .map(strip_casts)
+                    .find(|a| is_function(*a));
                 match target {
                     Some(t) => !reaches_enzyme_call(t, &mut Default::default()),
                     None => true,
@@ -78,7 +83,12 @@ pub fn run(m: LLVMModuleRef, opts: Options) -> bool {
 fn process(sess: &mut Session, call: V, mode: Mode) {
     let caller = inst_fn(call);
     let r = callsite::parse(call, mode).and_then(|req| {
-        log::debug!("enzyme-rs: {:?} of '{}' in '{}'", mode, name(req.func), name(caller));
+        log::debug!(
+            "enzyme-rs: {:?} of '{}' in '{}'",
+            mode,
+            name(req.func),
+            name(caller)
+        );
         modes::run_request(sess, &req).map(|_| ())
     });
     if let Err(e) = r {
@@ -99,14 +109,44 @@ fn fail_call(e: &Error, call: V, caller: V) {
     }
 }
 
-/// At -O1 and above, simplify the new functions (the rest of LLVM's
-/// pipeline then optimizes them like any other code).
+/// At -O1 and above: inline the tape helpers, inline each derivative into
+/// the user's call site (so the tape lives in registers where it can), then
+/// simplify the new code (the rest of LLVM's pipeline optimizes it further).
 fn cleanup(sess: &mut Session) {
     if sess.opts.opt_level == 0 || sess.opts.no_cleanup || sess.created.is_empty() {
         return;
     }
+    let helpers = [
+        crate::modes::reverse::tape::RESERVE,
+        crate::modes::reverse::tape::POP,
+    ];
+    let inline_helpers_in = |f: V| {
+        for bb in blocks(f) {
+            for i in instructions(bb) {
+                if let Some(c) = called_function(i) {
+                    if helpers.contains(&name(c).as_str()) {
+                        shim::inline_call(i);
+                    }
+                }
+            }
+        }
+    };
+    for f in sess.created.clone() {
+        inline_helpers_in(f);
+    }
+    let mut callers = Vec::new();
+    for (call, caller) in std::mem::take(&mut sess.toplevel_calls) {
+        if shim::inline_call(call) && !callers.contains(&caller) {
+            callers.push(caller);
+        }
+    }
+    for c in &callers {
+        inline_helpers_in(*c);
+    }
     let mut fns = sess.created.clone();
-    let pipeline = "sroa,early-cse<memssa>,instcombine,simplifycfg,gvn,instcombine,simplifycfg,adce";
+    fns.extend(callers);
+    let pipeline =
+        "sroa,early-cse<memssa>,instcombine,simplifycfg,gvn,instcombine,simplifycfg,adce";
     if let Err(msg) = shim::run_function_pipeline(&mut fns, pipeline) {
         log::warn!("enzyme-rs: cleanup pipeline failed: {msg}");
     }

@@ -13,7 +13,10 @@ pub mod options;
 pub mod rules;
 
 use llvm_plugin::inkwell::module::Module;
-use llvm_plugin::{LlvmModulePass, ModuleAnalysisManager, OptimizationLevel, PassBuilder, PipelineParsing, PreservedAnalyses};
+use llvm_plugin::{
+    LlvmModulePass, ModuleAnalysisManager, OptimizationLevel, PassBuilder, PipelineParsing,
+    PreservedAnalyses,
+};
 
 /// The `enzyme` module pass.
 struct EnzymePass {
@@ -21,7 +24,11 @@ struct EnzymePass {
 }
 
 impl LlvmModulePass for EnzymePass {
-    fn run_pass(&self, module: &mut Module<'_>, _manager: &ModuleAnalysisManager) -> PreservedAnalyses {
+    fn run_pass(
+        &self,
+        module: &mut Module<'_>,
+        _manager: &ModuleAnalysisManager,
+    ) -> PreservedAnalyses {
         init_logging();
         let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
         let opts = options::Options::load(self.opt_level);
@@ -36,7 +43,9 @@ impl LlvmModulePass for EnzymePass {
                     .cloned()
                     .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
                     .unwrap_or_else(|| "unknown panic".into());
-                let first = ir::llvm::functions(m).into_iter().find(|f| !ir::llvm::is_declaration(*f));
+                let first = ir::llvm::functions(m)
+                    .into_iter()
+                    .find(|f| !ir::llvm::is_declaration(*f));
                 match first {
                     Some(f) => ir::shim::diagnose_error(
                         f,
@@ -63,7 +72,11 @@ enum Printer {
 struct PrinterPass(Printer);
 
 impl LlvmModulePass for PrinterPass {
-    fn run_pass(&self, module: &mut Module<'_>, _manager: &ModuleAnalysisManager) -> PreservedAnalyses {
+    fn run_pass(
+        &self,
+        module: &mut Module<'_>,
+        _manager: &ModuleAnalysisManager,
+    ) -> PreservedAnalyses {
         init_logging();
         let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
         let opts = options::Options::load(0);
@@ -87,7 +100,9 @@ fn init_logging() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let env = env_logger::Env::new().filter("ENZYME_RS_LOG");
-        let _ = env_logger::Builder::from_env(env).format_timestamp(None).try_init();
+        let _ = env_logger::Builder::from_env(env)
+            .format_timestamp(None)
+            .try_init();
     });
 }
 
@@ -136,10 +151,14 @@ fn plugin_registrar(builder: &mut PassBuilder) {
     // clang: after the primal is optimized, before the late optimizer. Runs
     // at -O0 too.
     builder.add_optimizer_early_ep_callback(|manager, opt| {
-        manager.add_pass(EnzymePass { opt_level: level(opt) });
+        manager.add_pass(EnzymePass {
+            opt_level: level(opt),
+        });
     });
     // Full LTO link: bodies from other translation units are visible.
     builder.add_full_lto_early_ep_callback(|manager, opt| {
-        manager.add_pass(EnzymePass { opt_level: level(opt) });
+        manager.add_pass(EnzymePass {
+            opt_level: level(opt),
+        });
     });
 }

@@ -13,6 +13,8 @@ pub struct Options {
     pub inline: bool,
     pub dedup_loads: bool,
     pub no_cleanup: bool,
+    /// Print each reverse-mode function's tape layout.
+    pub print_tape: bool,
     /// Function the analysis printers show (all when None).
     pub function: Option<String>,
     /// Optimization level of the pipeline the pass runs in (0 for opt's
@@ -22,13 +24,17 @@ pub struct Options {
 
 fn env_bool(name: &str) -> Option<bool> {
     let key = name.to_uppercase().replace('-', "_");
-    std::env::var(&key).ok().map(|v| !matches!(v.trim(), "" | "0" | "false" | "off" | "no"))
+    std::env::var(&key)
+        .ok()
+        .map(|v| !matches!(v.trim(), "" | "0" | "false" | "off" | "no"))
 }
 
 /// The value of a boolean option: the command line wins, then the
 /// environment, then the default.
 fn flag(name: &str, default: bool) -> bool {
-    shim::opt_bool(name).or_else(|| env_bool(name)).unwrap_or(default)
+    shim::opt_bool(name)
+        .or_else(|| env_bool(name))
+        .unwrap_or(default)
 }
 
 impl Options {
@@ -41,6 +47,7 @@ impl Options {
             inline: flag("enzyme-inline", false),
             dedup_loads: flag("enzyme-dedup-loads", true),
             no_cleanup: flag("enzyme-rs-no-cleanup", false),
+            print_tape: flag("enzyme-print-tape", false),
             function: shim::opt_function().or_else(|| std::env::var("ENZYME_FUNCTION").ok()),
             opt_level,
         }

@@ -28,18 +28,30 @@ fn root() -> PathBuf {
 fn plugin() -> PathBuf {
     let p = root().join("target/release/libenzyme_rs.so");
     if !p.exists() {
-        let st = Command::new("cargo").args(["build", "--release"]).current_dir(root()).status().expect("cargo runs");
+        let st = Command::new("cargo")
+            .args(["build", "--release"])
+            .current_dir(root())
+            .status()
+            .expect("cargo runs");
         assert!(st.success(), "cargo build --release failed");
     }
     p
 }
 
 fn directive(text: &str, key: &str) -> Option<String> {
-    text.lines().take(15).find_map(|l| l.trim().strip_prefix("//").map(str::trim).and_then(|l| l.strip_prefix(key)).map(|v| v.trim().to_string()))
+    text.lines().take(15).find_map(|l| {
+        l.trim()
+            .strip_prefix("//")
+            .map(str::trim)
+            .and_then(|l| l.strip_prefix(key))
+            .map(|v| v.trim().to_string())
+    })
 }
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
     entries.sort();
     for p in entries {
@@ -53,7 +65,12 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 
 fn run_case(c: &Case, plugin: &Path, work: &Path) -> Result<(), String> {
     let cpp = c.src.extension().and_then(|e| e.to_str()) == Some("cpp");
-    let stem = c.src.strip_prefix(root().join("tests/programs")).unwrap().to_string_lossy().replace(['/', '.'], "_");
+    let stem = c
+        .src
+        .strip_prefix(root().join("tests/programs"))
+        .unwrap()
+        .to_string_lossy()
+        .replace(['/', '.'], "_");
     let exe = work.join(format!("{stem}_{}", c.level));
     let mut cmd = Command::new(if cpp { "clang++-16" } else { "clang-16" });
     cmd.arg(format!("-{}", c.level))
@@ -73,20 +90,30 @@ fn run_case(c: &Case, plugin: &Path, work: &Path) -> Result<(), String> {
     let stderr = String::from_utf8_lossy(&out.stderr).to_string();
     if let Some(want) = &c.expect_error {
         if out.status.success() {
-            return Err(format!("expected a compile error containing {want:?}, but it compiled"));
+            return Err(format!(
+                "expected a compile error containing {want:?}, but it compiled"
+            ));
         }
         if stderr.contains("PLEASE submit a bug report") || stderr.contains("Stack dump") {
-            return Err(format!("the compiler crashed instead of reporting an error:\n{stderr}"));
+            return Err(format!(
+                "the compiler crashed instead of reporting an error:\n{stderr}"
+            ));
         }
         if !stderr.contains(want.as_str()) {
-            return Err(format!("expected a compile error containing {want:?}, got:\n{stderr}"));
+            return Err(format!(
+                "expected a compile error containing {want:?}, got:\n{stderr}"
+            ));
         }
         return Ok(());
     }
     if !out.status.success() {
         return Err(format!("compile failed:\n{stderr}"));
     }
-    let run = Command::new("timeout").arg("60").arg(&exe).output().map_err(|e| format!("cannot run: {e}"))?;
+    let run = Command::new("timeout")
+        .arg("60")
+        .arg(&exe)
+        .output()
+        .map_err(|e| format!("cannot run: {e}"))?;
     let _ = std::fs::remove_file(&exe);
     if !run.status.success() {
         return Err(format!(
@@ -118,23 +145,37 @@ fn main() {
             continue;
         }
         let levels = directive(&text, "LEVELS:").unwrap_or_else(|| "O0 O1 O2 O3".into());
-        let flags: Vec<String> = directive(&text, "FLAGS:").map(|s| s.split_whitespace().map(String::from).collect()).unwrap_or_default();
+        let flags: Vec<String> = directive(&text, "FLAGS:")
+            .map(|s| s.split_whitespace().map(String::from).collect())
+            .unwrap_or_default();
         let expect_error = directive(&text, "EXPECT-ERROR:");
         for l in levels.split_whitespace() {
-            cases.push(Case { src: f.clone(), level: l.to_string(), flags: flags.clone(), expect_error: expect_error.clone() });
+            cases.push(Case {
+                src: f.clone(),
+                level: l.to_string(),
+                flags: flags.clone(),
+                expect_error: expect_error.clone(),
+            });
         }
     }
     let work = std::env::temp_dir().join(format!("enzyme-rs-tests-{}", std::process::id()));
     std::fs::create_dir_all(&work).unwrap();
     let n = cases.len();
-    let queue = Arc::new(Mutex::new(cases.into_iter().enumerate().collect::<Vec<_>>()));
+    let queue = Arc::new(Mutex::new(
+        cases.into_iter().enumerate().collect::<Vec<_>>(),
+    ));
     let results = Arc::new(Mutex::new(Vec::new()));
-    let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2).max(2);
+    let threads = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(2)
+        .max(2);
     let mut hs = Vec::new();
     for _ in 0..threads {
         let (q, r, p, w) = (queue.clone(), results.clone(), plugin.clone(), work.clone());
         hs.push(std::thread::spawn(move || loop {
-            let Some((idx, c)) = q.lock().unwrap().pop() else { break };
+            let Some((idx, c)) = q.lock().unwrap().pop() else {
+                break;
+            };
             let res = run_case(&c, &p, &w);
             r.lock().unwrap().push((idx, c, res));
         }));
@@ -148,7 +189,12 @@ fn main() {
     let mut failed = 0;
     let mut per_level: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
     for (_, c, r) in &results {
-        let name = c.src.strip_prefix(root().join("tests/programs")).unwrap().display().to_string();
+        let name = c
+            .src
+            .strip_prefix(root().join("tests/programs"))
+            .unwrap()
+            .display()
+            .to_string();
         let e = per_level.entry(c.level.clone()).or_default();
         e.1 += 1;
         match r {
@@ -158,7 +204,11 @@ fn main() {
             }
             Err(msg) => {
                 failed += 1;
-                println!("test {name} -{} ... FAILED\n{}", c.level, msg.lines().take(40).collect::<Vec<_>>().join("\n"));
+                println!(
+                    "test {name} -{} ... FAILED\n{}",
+                    c.level,
+                    msg.lines().take(40).collect::<Vec<_>>().join("\n")
+                );
             }
         }
     }

@@ -317,6 +317,12 @@ impl Run<'_> {
                 let v = operand(i, 0);
                 if self.reached.contains(&v) {
                     changed |= self.mark_memory(operand(i, 1), i)?;
+                } else if is_ptr(type_of(v)) && self.reached.contains(&operand(i, 1)) {
+                    // A pointer stored into a slot that has a shadow (e.g. a
+                    // local `double *p = malloc(..)` at -O0): loads from the
+                    // slot read the shadow pointer, so the stored pointer
+                    // needs one too (an error for a constant argument).
+                    changed |= self.mark_memory(v, i)?;
                 }
             }
             LLVMAtomicRMW | LLVMAtomicCmpXchg => {
@@ -382,7 +388,7 @@ impl Run<'_> {
                 return Err(Error::new(
                     ErrorKind::Unsupported(format!(
                         "an active value is stored into memory reached from argument {} of '{}', which has no shadow (it is enzyme_const or an integer); pass it with enzyme_dup and a shadow",
-                        describe_arg(root),
+                        describe_arg(root, &self.seeds),
                         name(primal)
                     )),
                     primal,
@@ -617,14 +623,24 @@ fn global_holds_float(g: V) -> bool {
     contains_fp(unsafe { LLVMGlobalGetValueType(g) })
 }
 
-fn describe_arg(a: V) -> String {
+/// An argument as the user sees it: its position among the primal
+/// function's parameters (the derivative has a shadow parameter after each
+/// seed, which is skipped in the count).
+fn describe_arg(a: V, seeds: &HashSet<V>) -> String {
     let n = name(a);
     let f = unsafe { LLVMGetParamParent(a) };
-    let idx = params(f)
-        .iter()
-        .position(|p| *p == a)
-        .map(|i| i + 1)
-        .unwrap_or(0);
+    let mut idx = 0;
+    let mut skip = false;
+    for p in params(f) {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        idx += 1;
+        if p == a {
+            break;
+        }
+        skip = seeds.contains(&p);
+    }
     if n.is_empty() {
         format!("#{idx}")
     } else {

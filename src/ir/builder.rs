@@ -19,7 +19,12 @@ impl Builder {
     pub fn new(module: LLVMModuleRef) -> Builder {
         unsafe {
             let ctx = LLVMGetModuleContext(module);
-            Builder { raw: LLVMCreateBuilderInContext(ctx), ctx, module, empty: CString::new("").unwrap() }
+            Builder {
+                raw: LLVMCreateBuilderInContext(ctx),
+                ctx,
+                module,
+                empty: CString::new("").unwrap(),
+            }
         }
     }
 
@@ -184,7 +189,9 @@ impl Builder {
         unsafe { LLVMBuildGEP2(self.raw, t, p, idx.as_mut_ptr(), idx.len() as u32, self.n()) }
     }
     pub fn inbounds_gep(&self, t: T, p: V, idx: &mut [V]) -> V {
-        unsafe { LLVMBuildInBoundsGEP2(self.raw, t, p, idx.as_mut_ptr(), idx.len() as u32, self.n()) }
+        unsafe {
+            LLVMBuildInBoundsGEP2(self.raw, t, p, idx.as_mut_ptr(), idx.len() as u32, self.n())
+        }
     }
     pub fn memset(&self, p: V, byte: V, len: V, align: u32) -> V {
         unsafe { LLVMBuildMemSet(self.raw, p, byte, len, align) }
@@ -255,7 +262,16 @@ impl Builder {
 
     // ----- calls -----
     pub fn call(&self, fty: T, f: V, args: &mut [V]) -> V {
-        unsafe { LLVMBuildCall2(self.raw, fty, f, args.as_mut_ptr(), args.len() as u32, self.n()) }
+        unsafe {
+            LLVMBuildCall2(
+                self.raw,
+                fty,
+                f,
+                args.as_mut_ptr(),
+                args.len() as u32,
+                self.n(),
+            )
+        }
     }
 
     /// Call a function by value, using its declared type.
@@ -294,7 +310,8 @@ impl Builder {
             let mut out = unsafe { LLVMGetUndef(t) };
             for lane in 0..n {
                 let idx = const_i32(self.ctx, lane as i64);
-                let mut scalars: Vec<V> = args.iter().map(|a| self.extract_element(*a, idx)).collect();
+                let mut scalars: Vec<V> =
+                    args.iter().map(|a| self.extract_element(*a, idx)).collect();
                 let r = self.libm(base, &mut scalars);
                 out = self.insert_element(out, r, idx);
             }

@@ -101,7 +101,10 @@ pub fn is_void(t: T) -> bool {
 }
 
 pub fn is_vector(t: T) -> bool {
-    matches!(kind(t), LLVMTypeKind::LLVMVectorTypeKind | LLVMTypeKind::LLVMScalableVectorTypeKind)
+    matches!(
+        kind(t),
+        LLVMTypeKind::LLVMVectorTypeKind | LLVMTypeKind::LLVMScalableVectorTypeKind
+    )
 }
 
 pub fn is_struct(t: T) -> bool {
@@ -314,6 +317,9 @@ pub fn called_value(call: V) -> V {
 
 /// The function a call calls directly (through casts), if any.
 pub fn called_function(call: V) -> Option<V> {
+    if unsafe { LLVMIsACallInst(call).is_null() && LLVMIsAInvokeInst(call).is_null() } {
+        return None;
+    }
     let c = strip_casts(called_value(call));
     if is_function(c) {
         Some(c)
@@ -347,7 +353,8 @@ pub fn fn_has_attr(f: V, name: &str) -> bool {
         if k != 0 && !LLVMGetEnumAttributeAtIndex(f, idx, k).is_null() {
             return true;
         }
-        !LLVMGetStringAttributeAtIndex(f, idx, name.as_ptr() as *const _, name.len() as u32).is_null()
+        !LLVMGetStringAttributeAtIndex(f, idx, name.as_ptr() as *const _, name.len() as u32)
+            .is_null()
     }
 }
 
@@ -361,7 +368,13 @@ pub fn add_fn_attr(f: V, name: &str) {
 }
 
 pub fn remove_fn_attr(f: V, name: &str) {
-    unsafe { LLVMRemoveEnumAttributeAtIndex(f, llvm_sys::LLVMAttributeFunctionIndex, enum_attr_kind(name)) }
+    unsafe {
+        LLVMRemoveEnumAttributeAtIndex(
+            f,
+            llvm_sys::LLVMAttributeFunctionIndex,
+            enum_attr_kind(name),
+        )
+    }
 }
 
 // ----- functions and blocks -----------------------------------------------------
@@ -420,7 +433,11 @@ pub fn successors(bb: BB) -> Vec<BB> {
     if t.is_null() {
         return vec![];
     }
-    unsafe { (0..LLVMGetNumSuccessors(t)).map(|i| LLVMGetSuccessor(t, i)).collect() }
+    unsafe {
+        (0..LLVMGetNumSuccessors(t))
+            .map(|i| LLVMGetSuccessor(t, i))
+            .collect()
+    }
 }
 
 pub fn inst_block(i: V) -> BB {
@@ -579,7 +596,11 @@ pub fn verify_function(f: V) -> Result<(), String> {
         // Collect the message through the module verifier.
         let m = module_of(f);
         let mut msg = std::ptr::null_mut();
-        LLVMVerifyModule(m, LLVMVerifierFailureAction::LLVMReturnStatusAction, &mut msg);
+        LLVMVerifyModule(
+            m,
+            LLVMVerifierFailureAction::LLVMReturnStatusAction,
+            &mut msg,
+        );
         let s = if msg.is_null() {
             String::from("(no message)")
         } else {

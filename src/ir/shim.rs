@@ -12,7 +12,12 @@ extern "C" {
     fn ers_vmap_lookup(vmap: *mut c_void, v: V) -> V;
     fn ers_vmap_free(vmap: *mut c_void);
     fn ers_strip_derivative_attrs(f: V);
-    fn ers_run_function_pipeline(fns: *mut V, n: c_uint, pipeline: *const c_char, err: *mut *mut c_char) -> c_int;
+    fn ers_run_function_pipeline(
+        fns: *mut V,
+        n: c_uint,
+        pipeline: *const c_char,
+        err: *mut *mut c_char,
+    ) -> c_int;
     fn ers_free(p: *mut c_char);
     fn ers_inline_call(call: V) -> c_int;
     fn ers_loops_new(f: V) -> *mut c_void;
@@ -86,14 +91,18 @@ pub fn strip_derivative_attrs(f: V) {
 pub fn run_function_pipeline(fns: &mut [V], pipeline: &str) -> Result<(), String> {
     let c = CString::new(pipeline).unwrap();
     let mut err: *mut c_char = std::ptr::null_mut();
-    let rc = unsafe { ers_run_function_pipeline(fns.as_mut_ptr(), fns.len() as c_uint, c.as_ptr(), &mut err) };
+    let rc = unsafe {
+        ers_run_function_pipeline(fns.as_mut_ptr(), fns.len() as c_uint, c.as_ptr(), &mut err)
+    };
     if rc == 0 {
         return Ok(());
     }
     let msg = if err.is_null() {
         "unknown error".to_string()
     } else {
-        let s = unsafe { CStr::from_ptr(err) }.to_string_lossy().into_owned();
+        let s = unsafe { CStr::from_ptr(err) }
+            .to_string_lossy()
+            .into_owned();
         unsafe { ers_free(err) };
         s
     };
@@ -155,6 +164,47 @@ pub fn debug_location(inst: V) -> Option<(String, u32)> {
     if line == 0 {
         return None;
     }
-    let f = if file.is_null() { String::new() } else { unsafe { CStr::from_ptr(file) }.to_string_lossy().into_owned() };
+    let f = if file.is_null() {
+        String::new()
+    } else {
+        unsafe { CStr::from_ptr(file) }
+            .to_string_lossy()
+            .into_owned()
+    };
     Some((f, line))
+}
+
+extern "C" {
+    fn ers_scev_new(f: V) -> *mut c_void;
+    fn ers_scev_free(h: *mut c_void);
+    fn ers_scev_equal(h: *mut c_void, a: V, b: V) -> c_int;
+    fn ers_scev_same_or_enclosing_loop(h: *mut c_void, a: BB, b: BB) -> c_int;
+    fn ers_scev_dominates(h: *mut c_void, a: V, b: V) -> c_int;
+}
+
+/// LLVM's ScalarEvolution (with its dominator tree and loop info) for one
+/// function.
+pub struct Scev(*mut c_void);
+
+impl Scev {
+    pub fn new(f: V) -> Scev {
+        Scev(unsafe { ers_scev_new(f) })
+    }
+    /// Same SCEV expression.
+    pub fn equal(&self, a: V, b: V) -> bool {
+        unsafe { ers_scev_equal(self.0, a, b) != 0 }
+    }
+    /// a's loop is b's loop or encloses it.
+    pub fn same_or_enclosing_loop(&self, a: BB, b: BB) -> bool {
+        unsafe { ers_scev_same_or_enclosing_loop(self.0, a, b) != 0 }
+    }
+    pub fn dominates(&self, a: V, b: V) -> bool {
+        unsafe { ers_scev_dominates(self.0, a, b) != 0 }
+    }
+}
+
+impl Drop for Scev {
+    fn drop(&mut self) {
+        unsafe { ers_scev_free(self.0) }
+    }
 }

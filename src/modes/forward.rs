@@ -43,13 +43,18 @@ pub struct Derivative {
 
 pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     if req.width != 1 {
-        return Err(Error::bad_call(req.call, "vector forward mode (enzyme_width > 1) is not implemented yet in enzyme-rs"));
+        return Err(Error::bad_call(
+            req.call,
+            "vector forward mode (enzyme_width > 1) is not implemented yet in enzyme-rs",
+        ));
     }
     let ret_ty = fn_return_type(req.func);
     let key = Key {
         func: req.func,
         shadow: req.args.iter().map(|a| a.activity.has_shadow()).collect(),
-        ret_tangent: !is_void(ret_ty) && may_carry_derivative(ret_ty) && req.ret_active != Some(false),
+        ret_tangent: !is_void(ret_ty)
+            && may_carry_derivative(ret_ty)
+            && req.ret_active != Some(false),
     };
     let d = derivative(sess, &key, Some(req.call))?;
     let b = Builder::new(sess.module);
@@ -63,7 +68,17 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
         }
     }
     let r = b.call_fn(d.func, &mut args);
+    sess.toplevel_calls.push((r, inst_fn(req.call)));
     let mut leaves = Vec::new();
+    if let Some(st) = req.fn_sret {
+        // The result came back through the buffers made by the parser.
+        if req.primal_return {
+            leaves.extend(callsite::unpack(&b, b.load(st, req.args[0].primal)));
+        }
+        leaves.extend(callsite::unpack(&b, b.load(st, req.args[0].shadows[0])));
+        callsite::replace_call(req, &b, &leaves)?;
+        return Ok(leaves);
+    }
     match d.ret {
         Ret::Void => {}
         Ret::Primal => {
@@ -90,7 +105,11 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     let f = key.func;
     if is_declaration(f) {
         let at = user_call.unwrap_or(f);
-        return Err(Error::new(ErrorKind::UnknownFunction(name(f)), if user_call.is_some() { inst_fn(at) } else { f }, user_call));
+        return Err(Error::new(
+            ErrorKind::UnknownFunction(name(f)),
+            if user_call.is_some() { inst_fn(at) } else { f },
+            user_call,
+        ));
     }
     let ctx = unsafe { LLVMGetModuleContext(sess.module) };
     let ret_ty = fn_return_type(f);
@@ -155,11 +174,24 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
         crate::analysis::printer::print_types(nf, &types, &format!("forward derivative of {}", name(f)));
     }
     if sess.opts.print_activity {
-        crate::analysis::printer::print_activity(nf, &act, &format!("forward derivative of {}", name(f)));
+        crate::analysis::printer::print_activity(
+            nf,
+            &act,
+            &format!("forward derivative of {}", name(f)),
+        );
     }
 
     let module = sess.module;
-    let mut g = Gen { sess, primal: f, nf, act, tan: shadow_of, b: Builder::new(module), phis: Vec::new(), ret };
+    let mut g = Gen {
+        sess,
+        primal: f,
+        nf,
+        act,
+        tan: shadow_of,
+        b: Builder::new(module),
+        phis: Vec::new(),
+        ret,
+    };
     let r = g.run();
     if let Err(e) = r {
         // Deleted by the driver once the error has been reported (the
@@ -217,7 +249,9 @@ impl Gen<'_> {
             return Ok(t);
         }
         let t = type_of(v);
-        if is_ptr(t) && !(unsafe { LLVMIsNull(v) } != 0 || unsafe { !LLVMIsAUndefValue(v).is_null() }) {
+        if is_ptr(t)
+            && !(unsafe { LLVMIsNull(v) } != 0 || unsafe { !LLVMIsAUndefValue(v).is_null() })
+        {
             if is_global_var(v) {
                 // A global that is only read: its shadow is zero memory.
                 return Ok(self.sess.shadow_global(v));
@@ -253,7 +287,14 @@ impl Gen<'_> {
             }
         }
         verify_function(self.nf).map_err(|m| {
-            Error::new(ErrorKind::Internal(format!("forward derivative of '{}' fails the verifier: {m}", name(self.primal))), self.primal, None)
+            Error::new(
+                ErrorKind::Internal(format!(
+                    "forward derivative of '{}' fails the verifier: {m}",
+                    name(self.primal)
+                )),
+                self.primal,
+                None,
+            )
         })
     }
 
@@ -269,14 +310,17 @@ impl Gen<'_> {
         }
         if !is_varied {
             // Instructions that would need a derivative but cannot get one.
-            if matches!(op, LLVMAtomicRMW | LLVMAtomicCmpXchg) && operands(i).iter().any(|o| self.varied(*o)) {
+            if matches!(op, LLVMAtomicRMW | LLVMAtomicCmpXchg)
+                && operands(i).iter().any(|o| self.varied(*o))
+            {
                 return Err(self.err(i, "atomic read-modify-write of active memory is not supported in forward mode yet"));
             }
             return Ok(());
         }
         self.b.after(i);
         let t = match op {
-            LLVMFAdd | LLVMFSub | LLVMFMul | LLVMFDiv | LLVMFRem | LLVMFNeg | LLVMFPExt | LLVMFPTrunc => {
+            LLVMFAdd | LLVMFSub | LLVMFMul | LLVMFDiv | LLVMFRem | LLVMFNeg | LLVMFPExt
+            | LLVMFPTrunc => {
                 let args = operands(i);
                 self.apply_rule(i, &args)?
             }
@@ -289,7 +333,9 @@ impl Gen<'_> {
             }
             LLVMLoad => {
                 let p = operand(i, 0);
-                let sp = self.tangent(p).ok_or_else(|| self.err(i, "load from active memory without a shadow pointer"))?;
+                let sp = self.tangent(p).ok_or_else(|| {
+                    self.err(i, "load from active memory without a shadow pointer")
+                })?;
                 let l = self.b.load(type_of(i), sp);
                 copy_mem_flags(i, l);
                 Some(l)
@@ -362,19 +408,29 @@ impl Gen<'_> {
             LLVMAlloca => {
                 let ty = unsafe { LLVMGetAllocatedType(i) };
                 let n = operand(i, 0);
-                let s = if const_int_value(n) == Some(1) { self.b.alloca(ty) } else { self.b.array_alloca(ty, n) };
+                let s = if const_int_value(n) == Some(1) {
+                    self.b.alloca(ty)
+                } else {
+                    self.b.array_alloca(ty, n)
+                };
                 unsafe { LLVMSetAlignment(s, LLVMGetAlignment(i)) };
                 set_name(s, &format!("{}'", name(i)));
                 // Zero the shadow: memory never written with active data has
                 // a zero derivative.
                 let size = type_alloc_size(self.sess.module, ty);
                 let ctx = self.b.ctx;
-                let len = self.b.mul(const_i64(ctx, size as i64), self.b.int_cast(n, i64_type(ctx), false));
+                let len = self.b.mul(
+                    const_i64(ctx, size as i64),
+                    self.b.int_cast(n, i64_type(ctx), false),
+                );
                 self.b.zero_bytes(s, len);
                 Some(s)
             }
             _ => {
-                return Err(self.err(i, format!("no forward-mode rule for instruction '{}'", opcode_name(op))));
+                return Err(self.err(
+                    i,
+                    format!("no forward-mode rule for instruction '{}'", opcode_name(op)),
+                ));
             }
         };
         if let Some(t) = t {
@@ -386,18 +442,34 @@ impl Gen<'_> {
     /// Tangent through the rule table: dout = sum_i partial_i * dx_i.
     fn apply_rule(&mut self, i: V, args: &[V]) -> Result<Option<V>> {
         let rule = rules::lookup(i).ok_or_else(|| self.err(i, "no derivative rule"))?;
-        let tangents: Vec<Option<V>> = args.iter().map(|a| if is_fp(type_of(*a)) { self.tangent(*a) } else { None }).collect();
+        let tangents: Vec<Option<V>> = args
+            .iter()
+            .map(|a| {
+                if is_fp(type_of(*a)) {
+                    self.tangent(*a)
+                } else {
+                    None
+                }
+            })
+            .collect();
         let need: Vec<bool> = tangents.iter().map(|t| t.is_some()).collect();
         if !need.iter().any(|n| *n) {
             return Ok(None);
         }
         self.b.after(i);
-        let ctx = RuleCtx { b: &self.b, args, out: i, need: &need };
+        let ctx = RuleCtx {
+            b: &self.b,
+            args,
+            out: i,
+            need: &need,
+        };
         let partials = (rule.partials)(&ctx);
         let out_ty = type_of(i);
         let mut acc: Option<V> = None;
         for (k, p) in partials.iter().enumerate() {
-            let Some(t) = tangents.get(k).copied().flatten() else { continue };
+            let Some(t) = tangents.get(k).copied().flatten() else {
+                continue;
+            };
             let t = self.b.float_to(t, out_ty);
             let term = match p {
                 Partial::Zero => continue,
@@ -417,7 +489,10 @@ impl Gen<'_> {
         let (v, p) = (operand(i, 0), operand(i, 1));
         let Some(sp) = self.tangent(p) else {
             if self.varied(v) {
-                return Err(self.err(i, "an active value is stored into memory that has no shadow"));
+                return Err(self.err(
+                    i,
+                    "an active value is stored into memory that has no shadow",
+                ));
             }
             return Ok(());
         };
@@ -479,24 +554,43 @@ impl Gen<'_> {
             return Ok(());
         }
         if is_inline_asm(called_value(i)) {
-            return Err(self.err(i, "inline assembly with active arguments cannot be differentiated"));
+            return Err(self.err(
+                i,
+                "inline assembly with active arguments cannot be differentiated",
+            ));
         }
         let Some(callee) = callee else {
             return Err(self.err(i, "an indirect call (through a function pointer whose target is unknown) has active arguments; differentiate a direct call instead"));
         };
         if is_declaration(callee) {
-            return Err(Error::new(ErrorKind::UnknownFunction(cname), self.primal, Some(i)));
+            return Err(Error::new(
+                ErrorKind::UnknownFunction(cname),
+                self.primal,
+                Some(i),
+            ));
         }
         // A call to a function with a body: differentiate it in turn.
         let ps = params(callee);
         if ps.len() != args.len() || unsafe { LLVMIsFunctionVarArg(fn_type(callee)) } != 0 {
-            return Err(self.err(i, format!("call to variadic function '{cname}' with active arguments")));
+            return Err(self.err(
+                i,
+                format!("call to variadic function '{cname}' with active arguments"),
+            ));
         }
         let shadow: Vec<bool> = args
             .iter()
-            .map(|a| self.varied(*a) && (is_fp(type_of(*a)) || is_ptr(type_of(*a)) || may_carry_derivative(type_of(*a))))
+            .map(|a| {
+                self.varied(*a)
+                    && (is_fp(type_of(*a))
+                        || is_ptr(type_of(*a))
+                        || may_carry_derivative(type_of(*a)))
+            })
             .collect();
-        let key = Key { func: callee, shadow: shadow.clone(), ret_tangent: is_varied };
+        let key = Key {
+            func: callee,
+            shadow: shadow.clone(),
+            ret_tangent: is_varied,
+        };
         let d = derivative(self.sess, &key, None)?;
         self.b.before(i);
         let mut new_args = Vec::new();
@@ -535,7 +629,8 @@ impl Gen<'_> {
         let ctx = self.b.ctx;
         match k {
             rules::MemKind::Set => {
-                self.b.memset(sdst, unsafe { LLVMConstInt(i8_type(ctx), 0, 0) }, len, 1);
+                self.b
+                    .memset(sdst, unsafe { LLVMConstInt(i8_type(ctx), 0, 0) }, len, 1);
             }
             rules::MemKind::Copy | rules::MemKind::Move => match self.tangent(operand(i, 1)) {
                 Some(ssrc) => {
@@ -546,7 +641,8 @@ impl Gen<'_> {
                     }
                 }
                 None => {
-                    self.b.memset(sdst, unsafe { LLVMConstInt(i8_type(ctx), 0, 0) }, len, 1);
+                    self.b
+                        .memset(sdst, unsafe { LLVMConstInt(i8_type(ctx), 0, 0) }, len, 1);
                 }
             },
         }

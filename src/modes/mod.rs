@@ -1,6 +1,7 @@
 //! The differentiation modes: drivers over the rule table and the analyses.
 //! Each mode turns a request (from `callsite`) into a derivative function.
 pub mod forward;
+pub mod reverse;
 
 use crate::callsite::{Activity, Request};
 use crate::diag::Result;
@@ -14,16 +15,29 @@ pub struct Session {
     pub module: LLVMModuleRef,
     pub opts: Options,
     pub fwd_cache: HashMap<forward::Key, forward::Derivative>,
+    pub rev_cache: HashMap<reverse::Key, reverse::Pair>,
     pub shadow_globals: HashMap<V, V>,
     /// Every function this session created, for printing and cleanup.
     pub created: Vec<V>,
+    /// Calls of derivatives placed at the user's `__enzyme_*` call sites,
+    /// with their caller: inlined at -O1 and above.
+    pub toplevel_calls: Vec<(V, V)>,
     /// Half-built functions of failed requests, deleted after reporting.
     pub doomed: Vec<V>,
 }
 
 impl Session {
     pub fn new(module: LLVMModuleRef, opts: Options) -> Session {
-        Session { module, opts, fwd_cache: HashMap::new(), shadow_globals: HashMap::new(), created: Vec::new(), doomed: Vec::new() }
+        Session {
+            module,
+            opts,
+            fwd_cache: HashMap::new(),
+            rev_cache: HashMap::new(),
+            shadow_globals: HashMap::new(),
+            created: Vec::new(),
+            doomed: Vec::new(),
+            toplevel_calls: Vec::new(),
+        }
     }
 
     /// Delete the functions of failed requests.
@@ -61,10 +75,7 @@ impl Session {
 pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     match req.mode {
         crate::callsite::Mode::Forward => forward::run_request(sess, req),
-        crate::callsite::Mode::Reverse => Err(crate::diag::Error::bad_call(
-            req.call,
-            "reverse mode (__enzyme_autodiff) is not implemented yet in enzyme-rs; use __enzyme_fwddiff",
-        )),
+        crate::callsite::Mode::Reverse => reverse::run_request(sess, req),
     }
 }
 

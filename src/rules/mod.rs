@@ -74,20 +74,21 @@ pub fn lookup(inst: V) -> Option<Rule> {
     let op = opcode(inst)?;
     let r = |name: &'static str, partials: PartialsFn| Some(Rule { name, partials });
     match op {
-        LLVMFAdd => r("fadd", |c| vec![c.when(0, || Partial::One), c.when(1, || Partial::One)]),
-        LLVMFSub => r("fsub", |c| vec![c.when(0, || Partial::One), c.when(1, || Partial::NegOne)]),
-        LLVMFMul => r("fmul", |c| vec![c.when(0, || Partial::Val(c.y())), c.when(1, || Partial::Val(c.x()))]),
-        LLVMFDiv => r("fdiv", d_fdiv),
-        // frem(x, y) = x - y * trunc(x / y)
-        LLVMFRem => r("frem", |c| {
+        LLVMFAdd => r("fadd", |c| {
+            vec![c.when(0, || Partial::One), c.when(1, || Partial::One)]
+        }),
+        LLVMFSub => r("fsub", |c| {
+            vec![c.when(0, || Partial::One), c.when(1, || Partial::NegOne)]
+        }),
+        LLVMFMul => r("fmul", |c| {
             vec![
-                c.when(0, || Partial::One),
-                c.when(1, || {
-                    let q = c.b.unary_intrinsic("llvm.trunc", c.b.fdiv(c.x(), c.y()));
-                    Partial::Val(c.b.fneg(q))
-                }),
+                c.when(0, || Partial::Val(c.y())),
+                c.when(1, || Partial::Val(c.x())),
             ]
         }),
+        LLVMFDiv => r("fdiv", d_fdiv),
+        // frem(x, y) = x - y * trunc(x / y)
+        LLVMFRem => r("frem", d_frem),
         LLVMFNeg => r("fneg", |c| vec![c.when(0, || Partial::NegOne)]),
         LLVMFPExt | LLVMFPTrunc => r("fpcast", |c| vec![c.when(0, || Partial::One)]),
         LLVMCall => {
@@ -106,7 +107,7 @@ pub fn math_base(n: &str) -> Option<&'static str> {
         "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "exp",
         "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "powi", "sqrt", "cbrt", "hypot", "fabs", "fmin",
         "fmax", "minnum", "maxnum", "minimum", "maximum", "copysign", "fma", "fmuladd", "floor", "ceil", "trunc",
-        "round", "roundeven", "rint", "nearbyint", "erf", "erfc", "fdim",
+        "round", "roundeven", "rint", "nearbyint", "erf", "erfc", "fdim", "fmod",
     ];
     let stem = if let Some(rest) = n.strip_prefix("llvm.") {
         rest.split('.').next()?
@@ -127,18 +128,35 @@ fn lookup_callee(n: &str) -> Option<Rule> {
     let base = math_base(n)?;
     let is_intrinsic = n.starts_with("llvm.");
     // libm names that are also intrinsic-only spellings are not C functions.
-    if !is_intrinsic && matches!(base, "minnum" | "maxnum" | "minimum" | "maximum" | "fmuladd" | "powi" | "roundeven") {
+    if !is_intrinsic
+        && matches!(
+            base,
+            "minnum" | "maxnum" | "minimum" | "maximum" | "fmuladd" | "powi" | "roundeven"
+        )
+    {
         return None;
     }
     let partials: PartialsFn = match base {
         "sin" => |c| vec![c.when(0, || Partial::Val(c.b.unary_intrinsic("llvm.cos", c.x())))],
-        "cos" => |c| vec![c.when(0, || Partial::Val(c.b.fneg(c.b.unary_intrinsic("llvm.sin", c.x()))))],
+        "cos" => |c| {
+            vec![c.when(0, || {
+                Partial::Val(c.b.fneg(c.b.unary_intrinsic("llvm.sin", c.x())))
+            })]
+        },
         // tan' = 1 + tan^2
         "tan" => |c| vec![c.when(0, || Partial::Val(c.b.fadd(c.c(1.0), c.b.square(c.out))))],
         // asin' = 1/sqrt(1-x^2), acos' = -asin'
         "asin" => |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(1.0), sqrt_one_minus_sq(c))))],
-        "acos" => |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(-1.0), sqrt_one_minus_sq(c))))],
-        "atan" => |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(1.0), c.b.fadd(c.c(1.0), c.b.square(c.x())))))],
+        "acos" => |c| {
+            vec![c.when(0, || {
+                Partial::Val(c.b.fdiv(c.c(-1.0), sqrt_one_minus_sq(c)))
+            })]
+        },
+        "atan" => |c| {
+            vec![c.when(0, || {
+                Partial::Val(c.b.fdiv(c.c(1.0), c.b.fadd(c.c(1.0), c.b.square(c.x()))))
+            })]
+        },
         // atan2(y, x): d/dy = x/(x^2+y^2), d/dx = -y/(x^2+y^2)
         "atan2" => |c| {
             let r2 = || c.b.fadd(c.b.square(c.x()), c.b.square(c.y()));
@@ -153,47 +171,84 @@ fn lookup_callee(n: &str) -> Option<Rule> {
         // asinh' = 1/sqrt(x^2+1), acosh' = 1/sqrt(x^2-1), atanh' = 1/(1-x^2)
         "asinh" => |c| {
             vec![c.when(0, || {
-                let s = c.b.unary_intrinsic("llvm.sqrt", c.b.fadd(c.b.square(c.x()), c.c(1.0)));
+                let s =
+                    c.b.unary_intrinsic("llvm.sqrt", c.b.fadd(c.b.square(c.x()), c.c(1.0)));
                 Partial::Val(c.b.fdiv(c.c(1.0), s))
             })]
         },
         "acosh" => |c| {
             vec![c.when(0, || {
-                let s = c.b.unary_intrinsic("llvm.sqrt", c.b.fsub(c.b.square(c.x()), c.c(1.0)));
+                let s =
+                    c.b.unary_intrinsic("llvm.sqrt", c.b.fsub(c.b.square(c.x()), c.c(1.0)));
                 Partial::Val(c.b.fdiv(c.c(1.0), s))
             })]
         },
-        "atanh" => |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(1.0), c.b.fsub(c.c(1.0), c.b.square(c.x())))))],
+        "atanh" => |c| {
+            vec![c.when(0, || {
+                Partial::Val(c.b.fdiv(c.c(1.0), c.b.fsub(c.c(1.0), c.b.square(c.x()))))
+            })]
+        },
         "exp" => |c| vec![c.when(0, || Partial::Val(c.out))],
-        "exp2" => |c| vec![c.when(0, || Partial::Val(c.b.fmul(c.out, c.c(std::f64::consts::LN_2))))],
+        "exp2" => |c| {
+            vec![c.when(0, || {
+                Partial::Val(c.b.fmul(c.out, c.c(std::f64::consts::LN_2)))
+            })]
+        },
         "expm1" => |c| vec![c.when(0, || Partial::Val(c.b.fadd(c.out, c.c(1.0))))],
         "log" => |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(1.0), c.x())))],
-        "log2" => |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(1.0), c.b.fmul(c.x(), c.c(std::f64::consts::LN_2)))))],
-        "log10" => {
-            |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(1.0), c.b.fmul(c.x(), c.c(std::f64::consts::LN_10)))))]
-        }
-        "log1p" => |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(1.0), c.b.fadd(c.x(), c.c(1.0)))))],
+        "log2" => |c| {
+            vec![c.when(0, || {
+                Partial::Val(c.b.fdiv(c.c(1.0), c.b.fmul(c.x(), c.c(std::f64::consts::LN_2))))
+            })]
+        },
+        "log10" => |c| {
+            vec![c.when(0, || {
+                Partial::Val(c.b.fdiv(c.c(1.0), c.b.fmul(c.x(), c.c(std::f64::consts::LN_10))))
+            })]
+        },
+        "log1p" => |c| {
+            vec![c.when(0, || {
+                Partial::Val(c.b.fdiv(c.c(1.0), c.b.fadd(c.x(), c.c(1.0))))
+            })]
+        },
         "sqrt" => |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(0.5), c.out)))],
         // cbrt' = out / (3 x)
-        "cbrt" => |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.out, c.b.fmul(c.c(3.0), c.x()))))],
+        "cbrt" => |c| {
+            vec![c.when(0, || {
+                Partial::Val(c.b.fdiv(c.out, c.b.fmul(c.c(3.0), c.x())))
+            })]
+        },
         "pow" => d_pow,
+        "fmod" => d_frem,
         // powi(x, n): n * powi(x, n-1)
         "powi" => |c| {
             vec![c.when(0, || {
                 let n = c.y();
                 let nm1 = c.b.sub(n, unsafe { LLVMConstInt(type_of(n), 1, 0) });
-                let p = c.b.intrinsic("llvm.powi", &[type_of(c.x()), type_of(n)], &mut [c.x(), nm1]);
+                let p = c.b.intrinsic(
+                    "llvm.powi",
+                    &[type_of(c.x()), type_of(n)],
+                    &mut [c.x(), nm1],
+                );
                 let nf = c.b.cast(LLVMOpcode::LLVMSIToFP, n, type_of(c.x()));
                 Partial::Val(c.b.fmul(nf, p))
             })]
         },
         "hypot" => |c| {
-            vec![c.when(0, || Partial::Val(c.b.fdiv(c.x(), c.out))), c.when(1, || Partial::Val(c.b.fdiv(c.y(), c.out)))]
+            vec![
+                c.when(0, || Partial::Val(c.b.fdiv(c.x(), c.out))),
+                c.when(1, || Partial::Val(c.b.fdiv(c.y(), c.out))),
+            ]
         },
         // |x|' = sign(x) (0 at 0 is a subgradient choice; we use copysign(1, x))
         "fabs" => |c| vec![c.when(0, || Partial::Val(sign_of(c, c.x())))],
         "copysign" => |c| {
-            vec![c.when(0, || Partial::Val(c.b.fmul(sign_of(c, c.x()), sign_of(c, c.y())))), Partial::Zero]
+            vec![
+                c.when(0, || {
+                    Partial::Val(c.b.fmul(sign_of(c, c.x()), sign_of(c, c.y())))
+                }),
+                Partial::Zero,
+            ]
         },
         "fmin" | "minnum" | "minimum" => |c| min_max(c, LLVMRealPredicate::LLVMRealOLE),
         "fmax" | "maxnum" | "maximum" => |c| min_max(c, LLVMRealPredicate::LLVMRealOGE),
@@ -206,15 +261,35 @@ fn lookup_callee(n: &str) -> Option<Rule> {
             ]
         },
         "fma" | "fmuladd" => |c| {
-            vec![c.when(0, || Partial::Val(c.y())), c.when(1, || Partial::Val(c.x())), c.when(2, || Partial::One)]
+            vec![
+                c.when(0, || Partial::Val(c.y())),
+                c.when(1, || Partial::Val(c.x())),
+                c.when(2, || Partial::One),
+            ]
         },
-        "floor" | "ceil" | "trunc" | "round" | "roundeven" | "rint" | "nearbyint" => |c| vec![Partial::Zero; c.args.len()],
+        "floor" | "ceil" | "trunc" | "round" | "roundeven" | "rint" | "nearbyint" => {
+            |c| vec![Partial::Zero; c.args.len()]
+        }
         // erf' = 2/sqrt(pi) exp(-x^2); erfc' = -erf'
         "erf" => |c| vec![c.when(0, || Partial::Val(d_erf(c, 1.0)))],
         "erfc" => |c| vec![c.when(0, || Partial::Val(d_erf(c, -1.0)))],
         _ => return None,
     };
-    Some(Rule { name: base, partials })
+    Some(Rule {
+        name: base,
+        partials,
+    })
+}
+
+/// frem(x, y) = fmod(x, y) = x - y * trunc(x / y): d/dx = 1, d/dy = -trunc(x / y).
+fn d_frem(c: &RuleCtx) -> Vec<Partial> {
+    vec![
+        c.when(0, || Partial::One),
+        c.when(1, || {
+            let q = c.b.unary_intrinsic("llvm.trunc", c.b.fdiv(c.x(), c.y()));
+            Partial::Val(c.b.fneg(q))
+        }),
+    ]
 }
 
 fn d_fdiv(c: &RuleCtx) -> Vec<Partial> {
@@ -265,13 +340,66 @@ fn d_erf(c: &RuleCtx, sign: f64) -> V {
 /// control, and pure integer/string utilities. Calls to them are skipped.
 pub fn is_inactive_function(n: &str) -> bool {
     const INACTIVE: &[&str] = &[
-        "printf", "fprintf", "sprintf", "snprintf", "puts", "fputs", "putchar", "fputc", "fflush", "fwrite", "fopen",
-        "fclose", "perror", "exit", "abort", "_exit", "__assert_fail", "__cxa_pure_virtual", "time", "clock",
-        "clock_gettime", "gettimeofday", "rand", "srand", "random", "srandom", "drand48", "srand48", "strlen", "strcmp",
-        "strncmp", "strcpy", "strncpy", "strcat", "atoi", "atol", "atof", "strtol", "strtod", "getenv", "abs", "labs",
-        "llabs", "__cxa_guard_acquire", "__cxa_guard_release", "__cxa_atexit", "omp_get_thread_num",
-        "omp_get_num_threads", "omp_get_max_threads", "fscanf", "scanf", "sscanf", "__isoc99_scanf", "__isoc99_sscanf",
-        "__isoc99_fscanf", "usleep", "sleep", "malloc_usable_size", "posix_memalign", "__errno_location",
+        "printf",
+        "fprintf",
+        "sprintf",
+        "snprintf",
+        "puts",
+        "fputs",
+        "putchar",
+        "fputc",
+        "fflush",
+        "fwrite",
+        "fopen",
+        "fclose",
+        "perror",
+        "exit",
+        "abort",
+        "_exit",
+        "__assert_fail",
+        "__cxa_pure_virtual",
+        "time",
+        "clock",
+        "clock_gettime",
+        "gettimeofday",
+        "rand",
+        "srand",
+        "random",
+        "srandom",
+        "drand48",
+        "srand48",
+        "strlen",
+        "strcmp",
+        "strncmp",
+        "strcpy",
+        "strncpy",
+        "strcat",
+        "atoi",
+        "atol",
+        "atof",
+        "strtol",
+        "strtod",
+        "getenv",
+        "abs",
+        "labs",
+        "llabs",
+        "__cxa_guard_acquire",
+        "__cxa_guard_release",
+        "__cxa_atexit",
+        "omp_get_thread_num",
+        "omp_get_num_threads",
+        "omp_get_max_threads",
+        "fscanf",
+        "scanf",
+        "sscanf",
+        "__isoc99_scanf",
+        "__isoc99_sscanf",
+        "__isoc99_fscanf",
+        "usleep",
+        "sleep",
+        "malloc_usable_size",
+        "posix_memalign",
+        "__errno_location",
     ];
     if INACTIVE.contains(&n) {
         return true;
@@ -312,12 +440,20 @@ pub enum AllocKind {
 
 pub fn alloc_kind(n: &str) -> Option<AllocKind> {
     Some(match n {
-        "malloc" | "_Znwm" | "_Znam" | "_ZnwmRKSt9nothrow_t" | "_ZnamRKSt9nothrow_t" => AllocKind::Malloc { size_arg: 0 },
+        "malloc" | "_Znwm" | "_Znam" | "_ZnwmRKSt9nothrow_t" | "_ZnamRKSt9nothrow_t" => {
+            AllocKind::Malloc { size_arg: 0 }
+        }
         "_ZnwmSt11align_val_t" | "_ZnamSt11align_val_t" => AllocKind::Malloc { size_arg: 0 },
         "aligned_alloc" => AllocKind::Malloc { size_arg: 1 },
         "calloc" => AllocKind::Calloc,
         "realloc" => AllocKind::Realloc,
-        "free" | "_ZdlPv" | "_ZdaPv" | "_ZdlPvm" | "_ZdaPvm" | "_ZdlPvSt11align_val_t" | "_ZdaPvSt11align_val_t"
+        "free"
+        | "_ZdlPv"
+        | "_ZdaPv"
+        | "_ZdlPvm"
+        | "_ZdaPvm"
+        | "_ZdlPvSt11align_val_t"
+        | "_ZdaPvSt11align_val_t"
         | "_ZdlPvmSt11align_val_t" => AllocKind::Free,
         _ => return None,
     })
@@ -340,5 +476,23 @@ pub fn mem_kind(n: &str) -> Option<MemKind> {
         Some(MemKind::Set)
     } else {
         None
+    }
+}
+
+/// Which inputs a rule's partials read, given which partials are needed:
+/// (per operand, the result). The reverse sweep keeps only these values.
+pub fn uses(rule: &str, need: &[bool]) -> (Vec<bool>, bool) {
+    let n = |k: usize| need.get(k).copied().unwrap_or(false);
+    match rule {
+        "fadd" | "fsub" | "fneg" | "fpcast" | "floor" | "ceil" | "trunc" | "round"
+        | "roundeven" | "rint" | "nearbyint" => (vec![false; need.len()], false),
+        "fmul" => (vec![n(1), n(0)], false),
+        "fdiv" => (vec![false, true], n(1)),
+        "exp" | "exp2" | "expm1" | "tan" | "tanh" | "sqrt" => (vec![false; need.len()], true),
+        "cbrt" => (vec![true], true),
+        "hypot" => (vec![n(0), n(1)], true),
+        "pow" => (vec![true, n(0)], n(1)),
+        "fma" | "fmuladd" => (vec![n(1), n(0), false], false),
+        _ => (vec![true; need.len()], false),
     }
 }

@@ -1,0 +1,620 @@
+//! The augmented forward sweep: the primal, plus shadow pointers (so the
+//! reverse sweep knows where adjoints of memory live), shadow allocations
+//! (on the heap, since the reverse sweep runs after this function returns),
+//! deferred frees, calls to callees' augmented functions, and the pushes
+//! of everything the reverse sweep reads from the tape.
+use super::tape::{self, Layout};
+use super::{Act, AugRet, Key, Pair};
+use crate::analysis::activity::{underlying_objects, Activity};
+use crate::diag::{Error, ErrorKind, Result};
+use crate::ir::llvm::*;
+use crate::ir::{shim, Builder};
+use crate::modes::forward::{copy_mem_flags, make_internal};
+use crate::modes::Session;
+use crate::rules;
+use std::collections::{HashMap, HashSet};
+
+/// A call in `aug` to a callee's augmented function.
+#[derive(Clone, Debug)]
+pub struct CallInfo {
+    pub pair: Pair,
+    pub key: Key,
+    /// The call's arguments (values in `aug`).
+    pub args: Vec<V>,
+}
+
+pub struct Aug {
+    pub primal: V,
+    pub func: V,
+    pub act: Activity,
+    /// Shadow of each varied pointer value (and argument).
+    pub shadow: HashMap<V, V>,
+    /// Per block with several predecessors: a phi giving the index of the
+    /// predecessor taken (into `preds[block]`).
+    pub pred_index: HashMap<BB, V>,
+    pub preds: HashMap<BB, Vec<BB>>,
+    /// Values each block pushes (filled by the reverse sweep), in order.
+    pub pushes: HashMap<BB, Vec<V>>,
+    pub calls: HashMap<V, CallInfo>,
+    /// Heap allocations whose frees were deferred to the reverse sweep.
+    pub deferred_free: HashSet<V>,
+    /// Blocks ending in `ret`, in order.
+    pub ret_blocks: Vec<BB>,
+    pub tape_arg: V,
+    pub key: Key,
+    /// The original parameter index of each `aug` parameter.
+    pub param_map: Vec<V>,
+    /// Layouts chosen for each block's pushes (by finish_pushes).
+    pub layouts: HashMap<BB, Layout>,
+    /// Loops of `func` (after loop-simplify: preheaders, one latch,
+    /// dedicated exits).
+    pub loops: shim::Loops,
+    /// Counted loops, by header: the iteration counter phi (0 on entry
+    /// from the preheader), the preheader and the latch. The reverse sweep
+    /// runs such a loop backwards by counting down instead of reading the
+    /// branch taken from the tape.
+    pub counted: HashMap<BB, Counted>,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Counted {
+    pub counter: V,
+    pub preheader: BB,
+    pub latch: BB,
+}
+
+pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
+    let f = key.func;
+    let aug = pair.aug;
+    let ps = params(f);
+    let nps = params(aug);
+    let mut primal_params = Vec::new();
+    let mut shadow = HashMap::new();
+    let mut seeds = Vec::new();
+    let mut j = 0;
+    for (i, p) in ps.iter().enumerate() {
+        primal_params.push(nps[j]);
+        set_name(nps[j], &name(*p));
+        if key.acts[i] != Act::Const {
+            seeds.push(nps[j]);
+        }
+        j += 1;
+        if key.acts[i] == Act::Dup {
+            shadow.insert(nps[j - 1], nps[j]);
+            set_name(nps[j], &format!("{}'", name(*p)));
+            j += 1;
+        }
+    }
+    let tape_arg = nps[j];
+    set_name(tape_arg, "tape");
+    let vmap = shim::clone_into(aug, f, &mut primal_params);
+    drop(vmap);
+    shim::strip_derivative_attrs(aug);
+    remove_fn_attr(aug, "alwaysinline");
+    remove_fn_attr(aug, "optnone");
+    make_internal(aug);
+    // Canonical loop shape: preheaders, a single latch, dedicated exits.
+    shim::run_function_pipeline(&mut [aug], "loop-simplify").map_err(Error::internal)?;
+    if sess.opts.dedup_loads {
+        let n = super::dedup::dedup_loads(aug);
+        if n > 0 {
+            log::debug!(
+                "enzyme-rs: {}: {n} duplicate load(s) share one cache",
+                name(f)
+            );
+        }
+    }
+    let act = Activity::analyse(aug, &seeds, f)?;
+    if sess.opts.print_activity {
+        crate::analysis::printer::print_activity(
+            aug,
+            &act,
+            &format!("reverse derivative of {}", name(f)),
+        );
+    }
+    let mut preds: HashMap<BB, Vec<BB>> = HashMap::new();
+    let order = rpo(aug);
+    for b in &order {
+        for s in successors(*b) {
+            let e = preds.entry(s).or_default();
+            if !e.contains(b) {
+                e.push(*b);
+            }
+        }
+    }
+    let mut a = Aug {
+        primal: f,
+        func: aug,
+        act,
+        shadow,
+        pred_index: HashMap::new(),
+        preds,
+        pushes: HashMap::new(),
+        calls: HashMap::new(),
+        deferred_free: HashSet::new(),
+        ret_blocks: Vec::new(),
+        tape_arg,
+        key: key.clone(),
+        param_map: nps.clone(),
+        layouts: HashMap::new(),
+        loops: shim::Loops::new(aug),
+        counted: HashMap::new(),
+    };
+    let mut g = AugGen {
+        sess,
+        a: &mut a,
+        b: Builder::new_for(aug),
+        phis: Vec::new(),
+        aug_ret: pair.aug_ret,
+    };
+    g.run(&order)?;
+    Ok(a)
+}
+
+impl Builder {
+    fn new_for(f: V) -> Builder {
+        Builder::new(module_of(f))
+    }
+}
+
+struct AugGen<'a> {
+    sess: &'a mut Session,
+    a: &'a mut Aug,
+    b: Builder,
+    phis: Vec<(V, V)>,
+    aug_ret: AugRet,
+}
+
+impl AugGen<'_> {
+    fn err(&self, inst: V, msg: impl Into<String>) -> Error {
+        Error::new(
+            ErrorKind::Unsupported(msg.into()),
+            self.a.primal,
+            Some(inst),
+        )
+    }
+
+    fn varied(&self, v: V) -> bool {
+        self.a.act.is_varied(v)
+    }
+
+    fn shadow_of(&mut self, v: V) -> Option<V> {
+        if let Some(s) = self.a.shadow.get(&v) {
+            return Some(*s);
+        }
+        if is_global_var(v) && self.a.act.is_varied(v) {
+            let s = self.sess.shadow_global(v);
+            self.a.shadow.insert(v, s);
+            return Some(s);
+        }
+        None
+    }
+
+    fn shadow_or_null(&mut self, v: V, at: V) -> Result<V> {
+        if let Some(s) = self.shadow_of(v) {
+            return Ok(s);
+        }
+        let t = type_of(v);
+        if is_ptr(t)
+            && !(unsafe { LLVMIsNull(v) } != 0 || unsafe { !LLVMIsAUndefValue(v).is_null() })
+        {
+            if is_global_var(v) {
+                return Ok(self.sess.shadow_global(v));
+            }
+            return Err(self.err(
+                at,
+                format!("pointer {} has no shadow here but is mixed with active pointers (pass its memory with enzyme_dup)", print_value(v).trim()),
+            ));
+        }
+        Ok(zero(t))
+    }
+
+    fn run(&mut self, order: &[BB]) -> Result<()> {
+        let ctx = self.b.ctx;
+        // Freed heap allocations: frees are deferred to the reverse sweep.
+        for bb in order {
+            for i in instructions(*bb) {
+                if let Some(rules::AllocKind::Free) =
+                    (if is_call(i) { called_function(i) } else { None })
+                        .and_then(|c| rules::alloc_kind(&name(c)))
+                {
+                    let p = operand(i, 0);
+                    if self.varied(p) {
+                        for o in underlying_objects(p) {
+                            self.a.deferred_free.insert(o);
+                        }
+                    }
+                }
+            }
+        }
+        for &bb in order {
+            // Which predecessor was taken, for blocks with several.
+            let preds = self.a.preds.get(&bb).cloned().unwrap_or_default();
+            if let Some(c) = self.counted_loop(bb, &preds) {
+                self.a.counted.insert(bb, c);
+            } else if preds.len() > 1 {
+                self.b.at_first_non_phi(bb);
+                self.b.clear_debug_loc();
+                let i64t = i64_type(ctx);
+                let phi = self.b.phi(i64t);
+                set_name(phi, "pred.index");
+                for (k, p) in preds.iter().enumerate() {
+                    let mut v = const_i64(ctx, k as i64);
+                    let mut pb = *p;
+                    // One incoming entry per edge (a switch may branch twice).
+                    let edges = successors(*p).into_iter().filter(|s| *s == bb).count();
+                    for _ in 0..edges {
+                        unsafe { LLVMAddIncoming(phi, &mut v, &mut pb, 1) };
+                    }
+                }
+                self.a.pred_index.insert(bb, phi);
+            }
+            if opcode(terminator(bb)) == Some(LLVMOpcode::LLVMRet) {
+                self.a.ret_blocks.push(bb);
+            }
+            for i in instructions(bb) {
+                if self.a.pred_index.get(&bb) == Some(&i)
+                    || self.a.counted.get(&bb).map(|c| c.counter) == Some(i)
+                {
+                    continue;
+                }
+                self.b.set_debug_loc_from(i);
+                self.visit(i)?;
+            }
+        }
+        for (p, sp) in std::mem::take(&mut self.phis) {
+            let n = unsafe { LLVMCountIncoming(p) };
+            for k in 0..n {
+                let (v, bb) = unsafe { (LLVMGetIncomingValue(p, k), LLVMGetIncomingBlock(p, k)) };
+                let mut sv = self.shadow_or_null(v, p)?;
+                let mut b = bb;
+                unsafe { LLVMAddIncoming(sp, &mut sv, &mut b, 1) };
+            }
+        }
+        Ok(())
+    }
+
+    /// If `h` heads a loop with a preheader and a single latch (its only
+    /// two predecessors), add an iteration counter and describe the loop.
+    fn counted_loop(&mut self, h: BB, preds: &[BB]) -> Option<Counted> {
+        if self.a.loops.header(h) != Some(h) || preds.len() != 2 {
+            return None;
+        }
+        let pre = self.a.loops.preheader(h)?;
+        let latch = *preds.iter().find(|p| **p != pre)?;
+        if !preds.contains(&pre) || !self.a.loops.contains(h, latch) {
+            return None;
+        }
+        let ctx = self.b.ctx;
+        let i64t = i64_type(ctx);
+        self.b.at_first_non_phi(h);
+        self.b.clear_debug_loc();
+        let c = self.b.phi(i64t);
+        set_name(c, "iter");
+        self.b.before(terminator(latch));
+        let next = self.b.nuw_add(c, const_i64(ctx, 1));
+        set_name(next, "iter.next");
+        for (v, b) in [(const_i64(ctx, 0), pre), (next, latch)] {
+            let (mut v, mut b) = (v, b);
+            let edges = successors(b).into_iter().filter(|s| *s == h).count();
+            for _ in 0..edges {
+                unsafe { LLVMAddIncoming(c, &mut v, &mut b, 1) };
+            }
+        }
+        Some(Counted {
+            counter: c,
+            preheader: pre,
+            latch,
+        })
+    }
+
+    fn visit(&mut self, i: V) -> Result<()> {
+        use LLVMOpcode::*;
+        let op = opcode(i).unwrap();
+        let t = type_of(i);
+        match op {
+            LLVMStore => {
+                let (v, p) = (operand(i, 0), operand(i, 1));
+                if is_ptr(type_of(v)) {
+                    if let Some(sp) = self.shadow_of(p) {
+                        let sv = self.shadow_or_null(v, i)?;
+                        self.b.after(i);
+                        let s = self.b.store(sv, sp);
+                        copy_mem_flags(i, s);
+                    }
+                } else if self.varied(v) && self.shadow_of(p).is_none() {
+                    return Err(self.err(
+                        i,
+                        "an active value is stored into memory that has no shadow",
+                    ));
+                }
+                return Ok(());
+            }
+            LLVMCall => return self.visit_call(i),
+            LLVMRet => {
+                if self.aug_ret == AugRet::PrimalShadow {
+                    let v = operand(i, 0);
+                    let sv = self.shadow_or_null(v, i)?;
+                    self.b.before(i);
+                    let st = fn_return_type(self.a.func);
+                    let r = self.b.make_struct(st, &[v, sv]);
+                    self.b.ret(r);
+                    unsafe { LLVMInstructionEraseFromParent(i) };
+                }
+                return Ok(());
+            }
+            _ => {}
+        }
+        if !(is_ptr(t) && self.varied(i)) {
+            return Ok(());
+        }
+        self.b.after(i);
+        let s = match op {
+            LLVMGetElementPtr => match self.shadow_of(operand(i, 0)) {
+                Some(sb) => {
+                    let mut idx: Vec<V> = operands(i)[1..].to_vec();
+                    let src_ty = unsafe { LLVMGetGEPSourceElementType(i) };
+                    let g = self.b.gep(src_ty, sb, &mut idx);
+                    unsafe { LLVMSetIsInBounds(g, LLVMIsInBounds(i)) };
+                    Some(g)
+                }
+                None => None,
+            },
+            LLVMBitCast | LLVMAddrSpaceCast => {
+                self.shadow_of(operand(i, 0)).map(|s| self.b.cast(op, s, t))
+            }
+            LLVMPHI => {
+                self.b.at_first_non_phi(inst_block(i));
+                let sp = self.b.phi(t);
+                set_name(sp, &format!("{}'", name(i)));
+                self.phis.push((i, sp));
+                Some(sp)
+            }
+            LLVMSelect => {
+                let (c, x, y) = (operand(i, 0), operand(i, 1), operand(i, 2));
+                let sx = self.shadow_or_null(x, i)?;
+                let sy = self.shadow_or_null(y, i)?;
+                Some(self.b.select(c, sx, sy))
+            }
+            LLVMLoad => match self.shadow_of(operand(i, 0)) {
+                Some(sp) => {
+                    let l = self.b.load(t, sp);
+                    copy_mem_flags(i, l);
+                    Some(l)
+                }
+                None => None,
+            },
+            LLVMAlloca => {
+                // The reverse sweep outlives this frame: shadow on the heap.
+                let ty = unsafe { LLVMGetAllocatedType(i) };
+                let n = operand(i, 0);
+                let ctx = self.b.ctx;
+                let size = type_alloc_size(self.sess.module, ty);
+                let len = self.b.mul(
+                    const_i64(ctx, size as i64),
+                    self.b.int_cast(n, i64_type(ctx), false),
+                );
+                let s = self.b.malloc(len);
+                set_name(s, &format!("{}'", name(i)));
+                self.b.zero_bytes(s, len);
+                Some(s)
+            }
+            LLVMFreeze => self.shadow_of(operand(i, 0)),
+            _ => {
+                return Err(self.err(
+                    i,
+                    format!(
+                        "no reverse-mode rule for pointer instruction '{}'",
+                        crate::modes::forward::opcode_name(op)
+                    ),
+                ))
+            }
+        };
+        if let Some(s) = s {
+            self.a.shadow.insert(i, s);
+        }
+        Ok(())
+    }
+
+    fn visit_call(&mut self, i: V) -> Result<()> {
+        let callee = called_function(i);
+        let cname = callee.map(name).unwrap_or_default();
+        let args = call_args(i);
+        let any_arg_varied = args.iter().any(|a| self.varied(*a));
+        let is_varied = self.varied(i);
+        if rules::is_inactive_function(&cname) || (!any_arg_varied && !is_varied) {
+            return Ok(());
+        }
+        if rules::mem_kind(&cname).is_some() || rules::lookup(i).is_some() {
+            return Ok(()); // handled by the reverse sweep
+        }
+        if let Some(k) = rules::alloc_kind(&cname) {
+            use rules::AllocKind::*;
+            match k {
+                Free => {
+                    if self.varied(operand(i, 0)) {
+                        unsafe { LLVMInstructionEraseFromParent(i) };
+                    }
+                }
+                Malloc { size_arg } => {
+                    if is_varied {
+                        self.b.after(i);
+                        let c = unsafe { LLVMInstructionClone(i) };
+                        unsafe { LLVMInsertIntoBuilder(self.b.raw, c) };
+                        set_name(c, &format!("{}'", name(i)));
+                        self.b.zero_bytes(c, operand(i, size_arg));
+                        self.a.shadow.insert(i, c);
+                    }
+                }
+                Calloc => {
+                    if is_varied {
+                        self.b.after(i);
+                        let c = unsafe { LLVMInstructionClone(i) };
+                        unsafe { LLVMInsertIntoBuilder(self.b.raw, c) };
+                        self.a.shadow.insert(i, c);
+                    }
+                }
+                Realloc => {
+                    return Err(self.err(
+                        i,
+                        "realloc of active memory is not supported in reverse mode yet",
+                    ));
+                }
+            }
+            return Ok(());
+        }
+        if is_inline_asm(called_value(i)) {
+            return Err(self.err(
+                i,
+                "inline assembly with active arguments cannot be differentiated",
+            ));
+        }
+        let Some(callee) = callee else {
+            return Err(self.err(i, "an indirect call (through a function pointer whose target is unknown) has active arguments; differentiate a direct call instead"));
+        };
+        if is_declaration(callee) {
+            return Err(Error::new(
+                ErrorKind::UnknownFunction(cname),
+                self.a.primal,
+                Some(i),
+            ));
+        }
+        if unsafe { LLVMIsFunctionVarArg(fn_type(callee)) } != 0 {
+            return Err(self.err(
+                i,
+                format!("call to variadic function '{cname}' with active arguments"),
+            ));
+        }
+        let acts: Vec<Act> = args
+            .iter()
+            .map(|a| {
+                let t = type_of(*a);
+                if !self.varied(*a) {
+                    Act::Const
+                } else if is_fp(t) {
+                    Act::Active
+                } else if is_ptr(t) {
+                    Act::Dup
+                } else {
+                    Act::Const
+                }
+            })
+            .collect();
+        let ret_ty = type_of(i);
+        let key = Key {
+            func: callee,
+            acts: acts.clone(),
+            ret_active: is_varied && is_fp(ret_ty),
+        };
+        let pair = super::get_pair(self.sess, &key, None)?;
+        self.b.before(i);
+        let mut new_args = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            new_args.push(*a);
+            if acts[k] == Act::Dup {
+                let s = self.shadow_or_null(*a, i)?;
+                new_args.push(s);
+            }
+        }
+        new_args.push(self.a.tape_arg);
+        let nc = self.b.call_fn(pair.aug, &mut new_args);
+        let primal_value = match pair.aug_ret {
+            AugRet::Void | AugRet::Primal => {
+                unsafe { LLVMReplaceAllUsesWith(i, nc) };
+                nc
+            }
+            AugRet::PrimalShadow => {
+                let p = self.b.extract_value(nc, 0);
+                let s = self.b.extract_value(nc, 1);
+                unsafe { LLVMReplaceAllUsesWith(i, p) };
+                self.a.shadow.insert(p, s);
+                p
+            }
+        };
+        if is_varied {
+            self.a.act.varied.insert(primal_value);
+        }
+        self.a.calls.insert(nc, CallInfo { pair, key, args });
+        unsafe { LLVMInstructionEraseFromParent(i) };
+        Ok(())
+    }
+}
+
+impl Aug {
+    /// The tape layout: bytes each block pushes per execution, with the
+    /// block's loop depth (a block at depth > 0 pushes once per iteration).
+    pub fn tape_report(&self) -> String {
+        let mut out = format!("enzyme-rs tape: {}\n", name(self.func));
+        let mut total_loop = 0;
+        for bb in blocks(self.func) {
+            let Some(l) = self.layouts.get(&bb) else {
+                continue;
+            };
+            if l.total == 0 {
+                continue;
+            }
+            let depth = self.loops.depth(bb);
+            if depth > 0 {
+                total_loop += l.total;
+            }
+            let vals: Vec<String> = self.pushes[&bb]
+                .iter()
+                .map(|v| format!("{} {}", print_type(type_of(*v)), name(*v)))
+                .collect();
+            out.push_str(&format!(
+                "  block {} (loop depth {depth}): {} bytes [{}]\n",
+                name(unsafe { LLVMBasicBlockAsValue(bb) }),
+                l.total,
+                vals.join(", ")
+            ));
+        }
+        out.push_str(&format!("  per innermost iteration: {total_loop} bytes\n"));
+        out
+    }
+
+    /// Emit each block's pushes (now that the reverse sweep has said what
+    /// it needs) just before the block's terminator, then the return-block
+    /// index for functions with several returns.
+    pub fn finish_pushes(&mut self, sess: &mut Session) -> Result<()> {
+        let b = Builder::new(sess.module);
+        let ctx = b.ctx;
+        let reserve = tape::reserve_fn(sess.module);
+        let blocks: Vec<BB> = self.pushes.keys().copied().collect();
+        for bb in blocks {
+            let vals = self.pushes[&bb].clone();
+            if vals.is_empty() {
+                continue;
+            }
+            let layout = self
+                .layouts
+                .get(&bb)
+                .cloned()
+                .ok_or_else(|| Error::internal("missing tape layout"))?;
+            b.before(terminator(bb));
+            b.clear_debug_loc();
+            let base = b.call_fn(
+                reserve,
+                &mut [self.tape_arg, const_i64(ctx, layout.total as i64)],
+            );
+            for (k, v) in vals.iter().enumerate() {
+                let p = b.gep(
+                    i8_type(ctx),
+                    base,
+                    &mut [const_i64(ctx, layout.offsets[k] as i64)],
+                );
+                let s = b.store(*v, p);
+                unsafe { LLVMSetAlignment(s, 8) };
+            }
+        }
+        if self.ret_blocks.len() > 1 {
+            for (k, bb) in self.ret_blocks.iter().enumerate() {
+                b.before(terminator(*bb));
+                b.clear_debug_loc();
+                let base = b.call_fn(reserve, &mut [self.tape_arg, const_i64(ctx, 8)]);
+                let s = b.store(const_i64(ctx, k as i64), base);
+                unsafe { LLVMSetAlignment(s, 8) };
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,252 @@
+//! Reverse mode, as a pair of functions per (function, activities):
+//!
+//! - the augmented forward sweep `aug` (`aug.rs`): a clone of the primal
+//!   that also builds shadow pointers and pushes onto the tape what the
+//!   reverse sweep cannot recompute;
+//! - the reverse sweep `rev` (`rev.rs`): one reverse block per primal
+//!   block, visited in reverse execution order (the branch taken into each
+//!   block with several predecessors is on the tape), accumulating adjoints.
+//!
+//! Combined mode (`__enzyme_autodiff`) calls `aug` then `rev` with a local
+//! tape; calls inside a differentiated function call the callee's pair with
+//! the same tape, so recursion and split mode need nothing more.
+pub mod aug;
+pub mod dedup;
+pub mod memory;
+pub mod rev;
+pub mod tape;
+
+use super::Session;
+use crate::callsite::{self, Activity, Request};
+use crate::diag::{Error, ErrorKind, Result};
+use crate::ir::llvm::*;
+use crate::ir::Builder;
+
+/// Activity of a parameter of a reverse-mode derivative.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Act {
+    Const,
+    /// A pointer (or other value) with a shadow parameter.
+    Dup,
+    /// A float scalar whose adjoint the reverse sweep returns.
+    Active,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Key {
+    pub func: V,
+    pub acts: Vec<Act>,
+    /// Whether the (float) result is active: `rev` then takes its seed.
+    pub ret_active: bool,
+}
+
+/// What `aug` returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AugRet {
+    Void,
+    Primal,
+    /// `{primal, shadow}` of a returned pointer.
+    PrimalShadow,
+}
+
+#[derive(Clone, Debug)]
+pub struct Pair {
+    pub aug: V,
+    pub rev: V,
+    pub aug_ret: AugRet,
+    /// Parameters whose adjoints `rev` returns, in order.
+    pub active_params: Vec<usize>,
+    /// Whether `rev` takes the seed of the result.
+    pub takes_seed: bool,
+}
+
+pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
+    if req.width != 1 {
+        return Err(Error::bad_call(
+            req.call,
+            "vector reverse mode (enzyme_width > 1) is not implemented yet in enzyme-rs",
+        ));
+    }
+    let ret_ty = fn_return_type(req.func);
+    let key = Key {
+        func: req.func,
+        acts: req
+            .args
+            .iter()
+            .map(|a| match a.activity {
+                Activity::Const => Act::Const,
+                Activity::Dup | Activity::DupNoNeed => Act::Dup,
+                Activity::Active => Act::Active,
+            })
+            .collect(),
+        ret_active: is_fp(ret_ty) && req.ret_active != Some(false),
+    };
+    let pair = get_pair(sess, &key, Some(req.call))?;
+    let b = Builder::new(sess.module);
+    let ctx = b.ctx;
+    let caller = inst_fn(req.call);
+    // A fresh tape in the caller's frame.
+    b.at_entry_allocas(caller);
+    b.clear_debug_loc();
+    let tt = tape::tape_type(ctx);
+    let tp = b.alloca(tt);
+    b.before(req.call);
+    b.set_debug_loc_from(req.call);
+    b.store(zero(tt), tp);
+    let mut args = Vec::new();
+    for a in &req.args {
+        args.push(a.primal);
+        if a.activity.has_shadow() {
+            args.push(a.shadows[0]);
+        }
+    }
+    let mut aug_args = args.clone();
+    aug_args.push(tp);
+    let primal = b.call_fn(pair.aug, &mut aug_args);
+    sess.toplevel_calls.push((primal, caller));
+    let mut rev_args = args;
+    if pair.takes_seed {
+        rev_args.push(req.ret_seed.unwrap_or_else(|| const_real(ret_ty, 1.0)));
+    }
+    rev_args.push(tp);
+    let d = b.call_fn(pair.rev, &mut rev_args);
+    sess.toplevel_calls.push((d, caller));
+    let data = b.load(ptr_type(ctx), tp);
+    b.free(data);
+    let mut leaves = Vec::new();
+    if req.primal_return && !is_void(ret_ty) {
+        let p = if pair.aug_ret == AugRet::PrimalShadow {
+            b.extract_value(primal, 0)
+        } else {
+            primal
+        };
+        leaves.extend(callsite::unpack(&b, p));
+    }
+    if !is_void(type_of(d)) {
+        if pair.active_params.len() == 1 {
+            leaves.push(d);
+        } else {
+            leaves.extend(callsite::unpack(&b, d));
+        }
+    }
+    callsite::replace_call(req, &b, &leaves)?;
+    Ok(leaves)
+}
+
+/// The (aug, rev) pair for `key`, synthesized on first use.
+pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<Pair> {
+    if let Some(p) = sess.rev_cache.get(key) {
+        return Ok(p.clone());
+    }
+    let f = key.func;
+    if is_declaration(f) {
+        return Err(match user_call {
+            Some(c) => Error::new(ErrorKind::UnknownFunction(name(f)), inst_fn(c), Some(c)),
+            None => Error::new(ErrorKind::UnknownFunction(name(f)), f, None),
+        });
+    }
+    let ctx = unsafe { LLVMGetModuleContext(sess.module) };
+    let ret_ty = fn_return_type(f);
+    let ps = params(f);
+    // Signatures.
+    let mut ptys = Vec::new();
+    for (i, p) in ps.iter().enumerate() {
+        ptys.push(type_of(*p));
+        if key.acts[i] == Act::Dup {
+            ptys.push(type_of(*p));
+        }
+    }
+    let ret_is_shadowed_ptr =
+        is_ptr(ret_ty) && ps.iter().zip(&key.acts).any(|(_, a)| *a == Act::Dup);
+    let aug_ret = if is_void(ret_ty) {
+        AugRet::Void
+    } else if ret_is_shadowed_ptr {
+        AugRet::PrimalShadow
+    } else {
+        AugRet::Primal
+    };
+    let aug_ret_ty = match aug_ret {
+        AugRet::Void => void_type(ctx),
+        AugRet::Primal => ret_ty,
+        AugRet::PrimalShadow => struct_type(ctx, &mut [ret_ty, ret_ty]),
+    };
+    let mut aug_ptys = ptys.clone();
+    aug_ptys.push(ptr_type(ctx));
+    let takes_seed = key.ret_active && is_fp(ret_ty);
+    let mut rev_ptys = ptys.clone();
+    if takes_seed {
+        rev_ptys.push(ret_ty);
+    }
+    rev_ptys.push(ptr_type(ctx));
+    let active_params: Vec<usize> = (0..ps.len())
+        .filter(|i| key.acts[*i] == Act::Active)
+        .collect();
+    let mut rets: Vec<T> = active_params.iter().map(|i| type_of(ps[*i])).collect();
+    let rev_ret_ty = match rets.len() {
+        0 => void_type(ctx),
+        1 => rets[0],
+        _ => struct_type(ctx, &mut rets),
+    };
+    let aug = add_internal_fn(
+        sess.module,
+        &format!("enzyme_rs.aug.{}", name(f)),
+        fn_type_of(aug_ret_ty, &mut aug_ptys, false),
+    );
+    let rev = add_internal_fn(
+        sess.module,
+        &format!("enzyme_rs.rev.{}", name(f)),
+        fn_type_of(rev_ret_ty, &mut rev_ptys, false),
+    );
+    let pair = Pair {
+        aug,
+        rev,
+        aug_ret,
+        active_params,
+        takes_seed,
+    };
+    sess.rev_cache.insert(key.clone(), pair.clone());
+    sess.created.push(aug);
+    sess.created.push(rev);
+    let r = (|| -> Result<()> {
+        let mut a = aug::build(sess, key, &pair)?;
+        rev::build(sess, key, &pair, &mut a)?;
+        a.finish_pushes(sess)?;
+        if sess.opts.print_tape || sess.opts.print {
+            eprint!("{}", a.tape_report());
+        }
+        for g in [aug, rev] {
+            verify_function(g).map_err(|m| {
+                Error::new(
+                    ErrorKind::Internal(format!(
+                        "reverse-mode derivative of '{}' fails the verifier: {m}",
+                        name(f)
+                    )),
+                    f,
+                    None,
+                )
+            })?;
+        }
+        Ok(())
+    })();
+    if let Err(e) = r {
+        sess.rev_cache.remove(key);
+        sess.created.retain(|x| *x != aug && *x != rev);
+        sess.doomed.push(aug);
+        sess.doomed.push(rev);
+        return Err(e);
+    }
+    if sess.opts.print {
+        eprintln!("{}", print_value(aug));
+        eprintln!("{}", print_value(rev));
+    }
+    Ok(pair)
+}
+
+fn add_internal_fn(m: LLVMModuleRef, n: &str, fty: T) -> V {
+    let c = cstr(n);
+    unsafe {
+        let f = LLVMAddFunction(m, c.as_ptr(), fty);
+        LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage);
+        f
+    }
+}

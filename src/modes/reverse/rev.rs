@@ -1,0 +1,1060 @@
+//! The reverse sweep. For each block B of the augmented function there is
+//! a reverse block rB (preceded by its pop prologue): it pops what B pushed,
+//! runs the adjoint of each instruction of B from last to first, then takes
+//! the adjoints of B's phis to the edge of the predecessor B was entered
+//! from (read from the tape when B has several) and continues there.
+//!
+//! Adjoints of SSA values live in allocas of the reverse function (promoted
+//! to registers by the cleanup); adjoints of memory live in shadow memory.
+//! A primal value the adjoint code needs is recomputed in rB when that is
+//! cheap and safe (`memory.rs`), else read from the tape.
+use super::aug::Aug;
+use super::memory::{self, Written};
+use super::tape::{self, Layout};
+use super::{Act, AugRet, Key, Pair};
+use crate::diag::{Error, ErrorKind, Result};
+use crate::ir::llvm::*;
+use crate::ir::Builder;
+use crate::modes::forward::{indices, insert_nested};
+use crate::modes::Session;
+use crate::rules::{self, Partial, RuleCtx};
+use std::collections::HashMap;
+
+pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<()> {
+    let rev = pair.rev;
+    let b = Builder::new(sess.module);
+    let pb = Builder::new(sess.module);
+    let ctx = b.ctx;
+    let rps = params(rev);
+    let aps = params(a.func);
+    for (k, p) in aps.iter().enumerate() {
+        if k + 1 < aps.len() {
+            set_name(rps[k], &name(*p));
+        }
+    }
+    let tape_param = *rps.last().unwrap();
+    set_name(tape_param, "tape");
+    let seed = if pair.takes_seed {
+        Some(rps[rps.len() - 2])
+    } else {
+        None
+    };
+    let entry = tape::append_block(rev, "rev.entry");
+    let written = Written::of(a.func);
+    let mut g = RevGen {
+        sess,
+        a,
+        rev,
+        b,
+        pb,
+        entry,
+        adj: HashMap::new(),
+        memo: HashMap::new(),
+        prologue: HashMap::new(),
+        rblock: HashMap::new(),
+        cur: std::ptr::null_mut(),
+        written,
+        tape: tape_param,
+        rev_params: rps.clone(),
+        rc_slot: HashMap::new(),
+        hoisted: HashMap::new(),
+        entries: Vec::new(),
+        in_edge: false,
+    };
+    let order = rpo(g.a.func);
+    // Create the reverse blocks (prologue + body) for every reachable block.
+    for &bb in &order {
+        let pro = tape::append_block(rev, &format!("rev.pop.{}", name_of_block(bb)));
+        let body = tape::append_block(rev, &format!("rev.{}", name_of_block(bb)));
+        g.pb.at_end(pro);
+        g.pb.clear_debug_loc();
+        let base = g.pb.call_fn(
+            tape::pop_fn(g.sess.module),
+            &mut [tape_param, const_i64(ctx, 0)],
+        );
+        g.prologue.insert(bb, (pro, base, Layout::default()));
+        g.rblock.insert(bb, body);
+    }
+    let exit = tape::append_block(rev, "rev.exit");
+    // Entry: seed the returned value's adjoint, go to the returning block.
+    g.b.at_end(entry);
+    g.b.clear_debug_loc();
+    let rets = g.a.ret_blocks.clone();
+    if rets.is_empty() {
+        g.b.br(exit);
+    } else if rets.len() == 1 {
+        if let Some(s) = seed {
+            let rv = operand(terminator(rets[0]), 0);
+            g.b.at_end(entry);
+            g.add_adjoint(ret_value(rv, pair), s)?;
+        }
+        g.b.at_end(entry);
+        g.b.br(g.prologue[&rets[0]].0);
+    } else {
+        let base = g.b.call_fn(
+            tape::pop_fn(g.sess.module),
+            &mut [tape_param, const_i64(ctx, 8)],
+        );
+        let id = g.b.load(i64_type(ctx), base);
+        let sw = unsafe { LLVMBuildSwitch(g.b.raw, id, exit, rets.len() as u32) };
+        for (k, rb) in rets.iter().enumerate() {
+            let eb = tape::append_block(rev, "rev.seed");
+            unsafe { LLVMAddCase(sw, const_i64(ctx, k as i64), eb) };
+            g.b.at_end(eb);
+            if let Some(s) = seed {
+                let rv = operand(terminator(*rb), 0);
+                g.add_adjoint(ret_value(rv, pair), s)?;
+            }
+            g.b.br(g.prologue[rb].0);
+        }
+    }
+    // Reverse blocks.
+    for &bb in &order {
+        g.cur = bb;
+        let body = g.rblock[&bb];
+        g.b.at_end(body);
+        g.b.clear_debug_loc();
+        let insts: Vec<V> = instructions(bb).into_iter().rev().collect();
+        for i in insts {
+            if opcode(i) == Some(LLVMOpcode::LLVMPHI) {
+                continue;
+            }
+            g.visit(i)?;
+        }
+        g.finish_block(bb, exit)?;
+    }
+    g.fill_loop_entries()?;
+    // Prologues: pop the block's bytes, then fall into the body.
+    let keys: Vec<BB> = g.prologue.keys().copied().collect();
+    for bb in keys {
+        let (pro, base, layout) = g.prologue[&bb].clone();
+        g.pb.at_end(pro);
+        g.pb.br(g.rblock[&bb]);
+        if layout.total == 0 {
+            unsafe { LLVMInstructionEraseFromParent(base) };
+        } else {
+            unsafe { LLVMSetOperand(base, 1, const_i64(ctx, layout.total as i64)) };
+        }
+        g.a.layouts.insert(bb, layout);
+    }
+    // Exit: return the adjoints of the active parameters.
+    g.b.at_end(exit);
+    let mut outs = Vec::new();
+    for &pi in &pair.active_params {
+        let ap = aug_param(g.a, key, pi);
+        let v = g.take_adjoint(ap)?;
+        outs.push(v);
+    }
+    let rt = fn_return_type(rev);
+    match outs.len() {
+        0 => {
+            g.b.ret_void();
+        }
+        1 => {
+            g.b.ret(outs[0]);
+        }
+        _ => {
+            let s = g.b.make_struct(rt, &outs);
+            g.b.ret(s);
+        }
+    }
+    // Allocas for adjoints are zeroed at the entry.
+    Ok(())
+}
+
+fn ret_value(rv: V, pair: &Pair) -> V {
+    // With PrimalShadow the ret operand is the {primal, shadow} struct; the
+    // float seed only applies to float returns, which are never that.
+    let _ = pair;
+    rv
+}
+
+fn name_of_block(bb: BB) -> String {
+    let n = name(unsafe { LLVMBasicBlockAsValue(bb) });
+    if n.is_empty() {
+        "bb".into()
+    } else {
+        n
+    }
+}
+
+/// The `aug` parameter holding original parameter `pi`.
+fn aug_param(a: &Aug, key: &Key, pi: usize) -> V {
+    let mut j = 0;
+    for k in 0..pi {
+        j += 1;
+        if key.acts[k] == Act::Dup {
+            j += 1;
+        }
+    }
+    params(a.func)[j]
+}
+
+struct RevGen<'a> {
+    sess: &'a mut Session,
+    a: &'a mut Aug,
+    rev: V,
+    b: Builder,
+    /// Builder for prologue blocks.
+    pb: Builder,
+    entry: BB,
+    /// Adjoint alloca of each aug value.
+    adj: HashMap<V, V>,
+    /// Values made available in the reverse block of an aug block.
+    memo: HashMap<(BB, V), V>,
+    /// Per aug block: (prologue block, pop call, layout of its pops).
+    prologue: HashMap<BB, (BB, V, Layout)>,
+    rblock: HashMap<BB, BB>,
+    cur: BB,
+    written: Written,
+    tape: V,
+    rev_params: Vec<V>,
+    /// Per counted loop (by header): the reverse iteration counter slot.
+    rc_slot: HashMap<BB, V>,
+    /// Loop-invariant values the reverse of a loop reads: (header, value)
+    /// -> slot, set on every reverse edge entering the loop.
+    hoisted: HashMap<(BB, V), V>,
+    /// Reverse edges entering loops: (edge block, exit block X, header).
+    entries: Vec<(BB, BB, BB)>,
+    /// Set while emitting into an edge block (values made there are not
+    /// reused elsewhere).
+    in_edge: bool,
+}
+
+/// The float type holding the adjoint of a value of type `t` (integers that
+/// carry a float's bits through a copy take the float of their width).
+fn adj_type(t: T) -> T {
+    let ctx = context_of(t);
+    if is_int(t) {
+        let w = unsafe { LLVMGetIntTypeWidth(t) };
+        return unsafe {
+            match w {
+                32 => LLVMFloatTypeInContext(ctx),
+                16 => LLVMHalfTypeInContext(ctx),
+                _ => LLVMDoubleTypeInContext(ctx),
+            }
+        };
+    }
+    if is_vector(t) && is_int(elem_type(t)) {
+        return unsafe { LLVMVectorType(adj_type(elem_type(t)), vector_size(t)) };
+    }
+    t
+}
+
+impl RevGen<'_> {
+    fn err(&self, inst: V, msg: impl Into<String>) -> Error {
+        Error::new(
+            ErrorKind::Unsupported(msg.into()),
+            self.a.primal,
+            Some(inst),
+        )
+    }
+
+    fn varied(&self, v: V) -> bool {
+        self.a.act.is_varied(v)
+    }
+
+    /// Whether values of type `t` have adjoints.
+    fn has_adjoint_type(t: T) -> bool {
+        contains_fp(t) && !contains_ptr(t)
+    }
+
+    fn adj_slot(&mut self, v: V) -> V {
+        if let Some(s) = self.adj.get(&v) {
+            return *s;
+        }
+        let t = adj_type(type_of(v));
+        let eb = Builder::new(self.sess.module);
+        unsafe {
+            let first = LLVMGetFirstInstruction(self.entry);
+            if first.is_null() {
+                eb.at_end(self.entry);
+            } else {
+                eb.before(first);
+            }
+        }
+        eb.clear_debug_loc();
+        let s = eb.alloca(t);
+        set_name(s, &format!("d.{}", name(v)));
+        eb.store(zero(t), s);
+        self.adj.insert(v, s);
+        s
+    }
+
+    /// adjoint(v) += delta
+    fn add_adjoint(&mut self, v: V, delta: V) -> Result<()> {
+        if is_constant(v) || !self.varied(v) {
+            return Ok(());
+        }
+        let t = adj_type(type_of(v));
+        if !Self::has_adjoint_type(t) {
+            return Ok(());
+        }
+        let slot = self.adj_slot(v);
+        let old = self.b.load(t, slot);
+        let new = add_values(&self.b, old, delta);
+        self.b.store(new, slot);
+        Ok(())
+    }
+
+    /// Read and clear adjoint(v).
+    fn take_adjoint(&mut self, v: V) -> Result<V> {
+        let t = adj_type(type_of(v));
+        let slot = self.adj_slot(v);
+        let d = self.b.load(t, slot);
+        self.b.store(zero(t), slot);
+        Ok(d)
+    }
+
+    /// The value of aug value `w` inside the current reverse block:
+    /// constants and parameters directly, cheap pure instructions and
+    /// loads of unwritten memory recomputed, anything else from the tape.
+    fn avail(&mut self, w: V) -> Result<V> {
+        if is_constant(w) {
+            return Ok(w);
+        }
+        if is_argument(w) {
+            let idx = params(self.a.func)
+                .iter()
+                .position(|p| *p == w)
+                .ok_or_else(|| Error::internal("unknown argument"))?;
+            if w == self.a.tape_arg {
+                return Ok(self.tape);
+            }
+            return Ok(self.rev_params[idx]);
+        }
+        if let Some(v) = self.memo.get(&(self.cur, w)) {
+            return Ok(*v);
+        }
+        if let Some(v) = self.loop_value(w)? {
+            if !self.in_edge {
+                self.memo.insert((self.cur, w), v);
+            }
+            return Ok(v);
+        }
+        let recompute = memory::is_cheap_pure(w)
+            || (opcode(w) == Some(LLVMOpcode::LLVMLoad)
+                && unsafe { LLVMGetVolatile(w) } == 0
+                && self.written.unwritten_and_persistent(operand(w, 0)));
+        let v = if recompute {
+            let ops = operands(w);
+            let mut new_ops = Vec::new();
+            for o in &ops {
+                if unsafe { !LLVMIsABasicBlock(*o).is_null() } {
+                    new_ops.push(*o);
+                } else {
+                    new_ops.push(self.avail(*o)?);
+                }
+            }
+            let c = unsafe { LLVMInstructionClone(w) };
+            for (k, o) in new_ops.into_iter().enumerate() {
+                unsafe { LLVMSetOperand(c, k as u32, o) };
+            }
+            unsafe {
+                llvm_sys::debuginfo::LLVMInstructionSetDebugLoc(c, std::ptr::null_mut());
+                LLVMInsertIntoBuilder(self.b.raw, c);
+            }
+            c
+        } else {
+            self.pop(w)
+        };
+        if !self.in_edge || !recompute {
+            self.memo.insert((self.cur, w), v);
+        }
+        Ok(v)
+    }
+
+    /// Ask block `cur` to push `w`, and read it back in its prologue.
+    fn pop(&mut self, w: V) -> V {
+        let ctx = self.b.ctx;
+        let t = type_of(w);
+        let size = type_alloc_size(self.sess.module, t);
+        let (pro, base, layout) = self.prologue.get_mut(&self.cur).unwrap();
+        let off = layout.add(size);
+        let (pro, base) = (*pro, *base);
+        self.a.pushes.entry(self.cur).or_default().push(w);
+        self.pb.at_end(pro);
+        let p = self
+            .pb
+            .gep(i8_type(ctx), base, &mut [const_i64(ctx, off as i64)]);
+        let l = self.pb.load(t, p);
+        unsafe { LLVMSetAlignment(l, 8) };
+        set_name(l, &format!("{}.tape", name(w)));
+        l
+    }
+
+    fn shadow_avail(&mut self, p: V) -> Result<Option<V>> {
+        match self.a.shadow.get(&p).copied() {
+            Some(s) => Ok(Some(self.avail(s)?)),
+            None => {
+                if is_global_var(p) && self.varied(p) {
+                    return Ok(Some(self.sess.shadow_global(p)));
+                }
+                Ok(None)
+            }
+        }
+    }
+
+    fn finish_block(&mut self, bb: BB, exit: BB) -> Result<()> {
+        let ctx = self.b.ctx;
+        // Adjoints of this block's phis, read before leaving.
+        let phis: Vec<V> = instructions(bb)
+            .into_iter()
+            .filter(|i| {
+                opcode(*i) == Some(LLVMOpcode::LLVMPHI)
+                    && self.varied(*i)
+                    && Self::has_adjoint_type(adj_type(type_of(*i)))
+            })
+            .collect();
+        let mut dphis = Vec::new();
+        for p in &phis {
+            dphis.push(self.take_adjoint(*p)?);
+        }
+        let preds = self.a.preds.get(&bb).cloned().unwrap_or_default();
+        if preds.is_empty() {
+            self.b.br(exit);
+            return Ok(());
+        }
+        let edge = |g: &mut Self, pred: BB| -> Result<()> {
+            for (k, p) in phis.iter().enumerate() {
+                let n = unsafe { LLVMCountIncoming(*p) };
+                for e in 0..n {
+                    if unsafe { LLVMGetIncomingBlock(*p, e) } == pred {
+                        let v = unsafe { LLVMGetIncomingValue(*p, e) };
+                        g.add_adjoint(v, dphis[k])?;
+                        break;
+                    }
+                }
+            }
+            let target = g.prologue[&pred].0;
+            g.b.br(target);
+            Ok(())
+        };
+        if let Some(c) = self.a.counted.get(&bb).copied() {
+            // Count the reverse iterations down: at 0 the loop was entered
+            // from the preheader, else from the latch (one iteration back).
+            let slot = self.rc_slot(bb);
+            let i64t = i64_type(ctx);
+            let rc = self.b.load(i64t, slot);
+            let first = self
+                .b
+                .icmp(LLVMIntPredicate::LLVMIntEQ, rc, const_i64(ctx, 0));
+            let to_pre = tape::append_block(self.rev, "rev.loop.exit");
+            let to_latch = tape::append_block(self.rev, "rev.loop.back");
+            self.b.cond_br(first, to_pre, to_latch);
+            self.b.at_end(to_latch);
+            let dec = self.b.sub(rc, const_i64(ctx, 1));
+            self.b.store(dec, slot);
+            edge(self, c.latch)?;
+            self.b.at_end(to_pre);
+            self.edge_block_if_entering(bb, c.preheader);
+            edge(self, c.preheader)?;
+            return Ok(());
+        }
+        if preds.len() == 1 {
+            self.edge_block_if_entering(bb, preds[0]);
+            edge(self, preds[0])?;
+            return Ok(());
+        }
+        let idx_phi = self.a.pred_index[&bb];
+        let idx = self.avail(idx_phi)?;
+        let sw = unsafe { LLVMBuildSwitch(self.b.raw, idx, exit, preds.len() as u32) };
+        for (k, pred) in preds.iter().enumerate() {
+            let eb = tape::append_block(self.rev, "rev.edge");
+            unsafe { LLVMAddCase(sw, const_i64(ctx, k as i64), eb) };
+            self.b.at_end(eb);
+            self.edge_block_if_entering(bb, *pred);
+            edge(self, *pred)?;
+        }
+        Ok(())
+    }
+
+    fn rc_slot(&mut self, header: BB) -> V {
+        if let Some(s) = self.rc_slot.get(&header) {
+            return *s;
+        }
+        let s = self.entry_alloca(i64_type(self.b.ctx), "rev.iter");
+        self.rc_slot.insert(header, s);
+        s
+    }
+
+    fn entry_alloca(&mut self, t: T, n: &str) -> V {
+        let eb = Builder::new(self.sess.module);
+        unsafe {
+            let first = LLVMGetFirstInstruction(self.entry);
+            if first.is_null() {
+                eb.at_end(self.entry);
+            } else {
+                eb.before(first);
+            }
+        }
+        eb.clear_debug_loc();
+        let s = eb.alloca(t);
+        set_name(s, n);
+        s
+    }
+
+    /// Headers of the counted loops containing `bb`, innermost first.
+    fn counted_loops_of(&self, bb: BB) -> Vec<BB> {
+        let mut out = Vec::new();
+        let mut h = self.a.loops.header(bb);
+        while let Some(x) = h {
+            if self.a.counted.contains_key(&x) {
+                out.push(x);
+            }
+            h = self.a.loops.parent_header(x);
+        }
+        out
+    }
+
+    /// Values the reverse of a counted loop knows without the tape: its
+    /// iteration counter, affine induction variables of it, and values
+    /// defined outside it (set once when the reverse enters the loop).
+    fn loop_value(&mut self, w: V) -> Result<Option<V>> {
+        if !is_instruction(w) || self.cur.is_null() {
+            return Ok(None);
+        }
+        let loops = self.counted_loops_of(self.cur);
+        if loops.is_empty() {
+            return Ok(None);
+        }
+        let def = inst_block(w);
+        let ctx = self.b.ctx;
+        for &h in &loops {
+            let c = self.a.counted[&h];
+            if w == c.counter {
+                let slot = self.rc_slot(h);
+                return Ok(Some(self.b.load(i64_type(ctx), slot)));
+            }
+            if def == h && opcode(w) == Some(LLVMOpcode::LLVMPHI) && is_int(type_of(w)) {
+                if let Some((start, step)) = affine_iv(w, c) {
+                    let slot = self.rc_slot(h);
+                    let rc = self.b.load(i64_type(ctx), slot);
+                    let st = self.avail(start)?;
+                    let rc = self.b.int_cast(rc, type_of(w), false);
+                    let v = self.b.add(st, self.b.mul(rc, step));
+                    return Ok(Some(v));
+                }
+            }
+        }
+        // Outermost counted loop containing the current block but not w.
+        let outer = loops
+            .iter()
+            .rev()
+            .find(|h| !self.a.loops.contains(**h, def))
+            .copied();
+        if let Some(h) = outer {
+            let key = (h, w);
+            let slot = match self.hoisted.get(&key) {
+                Some(s) => *s,
+                None => {
+                    let s = self.entry_alloca(type_of(w), &format!("{}.hoist", name(w)));
+                    self.hoisted.insert(key, s);
+                    s
+                }
+            };
+            return Ok(Some(self.b.load(type_of(w), slot)));
+        }
+        Ok(None)
+    }
+
+    /// The reverse edge from block `x` to its predecessor `pred` enters the
+    /// reverse of every counted loop containing `pred` but not `x`: record
+    /// the edge block (the current insertion block) for those loops.
+    fn edge_block_if_entering(&mut self, x: BB, pred: BB) {
+        let eb = self.b.block();
+        for h in self.counted_loops_of(pred) {
+            if !self.a.loops.contains(h, x) {
+                self.entries.push((eb, x, h));
+            }
+        }
+    }
+
+    /// On each reverse edge entering a loop, set its counter and the
+    /// invariant values its reverse reads (which may ask for more, in outer
+    /// loops: iterate until nothing new is asked).
+    fn fill_loop_entries(&mut self) -> Result<()> {
+        let mut done: std::collections::HashSet<(BB, V)> = Default::default();
+        let mut counters_done: std::collections::HashSet<(BB, BB)> = Default::default();
+        loop {
+            let mut work = false;
+            for (eb, x, h) in self.entries.clone() {
+                let t = terminator(eb);
+                let mut todo: Vec<(V, V)> = Vec::new();
+                if counters_done.insert((eb, h)) {
+                    let c = self.a.counted[&h].counter;
+                    let slot = self.rc_slot(h);
+                    todo.push((c, slot));
+                }
+                for ((hh, w), slot) in self.hoisted.clone() {
+                    if hh == h && done.insert((eb, w)) {
+                        todo.push((w, slot));
+                    }
+                }
+                if todo.is_empty() {
+                    continue;
+                }
+                work = true;
+                for (w, slot) in todo {
+                    self.b.before(t);
+                    self.cur = x;
+                    self.in_edge = true;
+                    let v = self.avail(w)?;
+                    self.in_edge = false;
+                    self.b.store(v, slot);
+                }
+            }
+            if !work {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn visit(&mut self, i: V) -> Result<()> {
+        use LLVMOpcode::*;
+        let op = opcode(i).unwrap();
+        match op {
+            LLVMRet | LLVMBr | LLVMSwitch | LLVMUnreachable => return Ok(()),
+            LLVMStore => return self.visit_store(i),
+            LLVMCall => return self.visit_call(i),
+            _ => {}
+        }
+        if !self.varied(i) {
+            if matches!(op, LLVMAtomicRMW | LLVMAtomicCmpXchg)
+                && operands(i).iter().any(|o| self.varied(*o))
+            {
+                return Err(self.err(i, "atomic read-modify-write of active memory is not supported in reverse mode yet"));
+            }
+            return Ok(());
+        }
+        let t = type_of(i);
+        match op {
+            LLVMFAdd | LLVMFSub | LLVMFMul | LLVMFDiv | LLVMFRem | LLVMFNeg | LLVMFPExt
+            | LLVMFPTrunc => {
+                self.apply_rule(i, &operands(i))?;
+            }
+            LLVMLoad => {
+                if !Self::has_adjoint_type(adj_type(t)) {
+                    return Ok(());
+                }
+                let d = self.take_adjoint(i)?;
+                let sp = self
+                    .shadow_avail(operand(i, 0))?
+                    .ok_or_else(|| self.err(i, "load of active memory without a shadow"))?;
+                let at = adj_type(t);
+                let old = self.b.load(at, sp);
+                let new = add_values(&self.b, old, d);
+                self.b.store(new, sp);
+                unsafe {
+                    LLVMSetAlignment(old, LLVMGetAlignment(i));
+                }
+            }
+            LLVMSelect => {
+                if !Self::has_adjoint_type(adj_type(t)) {
+                    return Ok(());
+                }
+                let d = self.take_adjoint(i)?;
+                let c = self.avail(operand(i, 0))?;
+                let z = zero(type_of(d));
+                let (x, y) = (operand(i, 1), operand(i, 2));
+                let dx = self.b.select(c, d, z);
+                let dy = self.b.select(c, z, d);
+                self.add_adjoint(x, dx)?;
+                self.add_adjoint(y, dy)?;
+            }
+            LLVMExtractValue => {
+                if !Self::has_adjoint_type(adj_type(t)) {
+                    return Ok(());
+                }
+                let d = self.take_adjoint(i)?;
+                let agg = operand(i, 0);
+                let z = zero(type_of(agg));
+                let delta = insert_nested(&self.b, z, d, &indices(i));
+                self.add_adjoint(agg, delta)?;
+            }
+            LLVMInsertValue => {
+                if !Self::has_adjoint_type(t) {
+                    return Ok(());
+                }
+                let d = self.take_adjoint(i)?;
+                let (agg, v) = (operand(i, 0), operand(i, 1));
+                let idx = indices(i);
+                let mut dv = d;
+                for k in &idx {
+                    dv = self.b.extract_value(dv, *k);
+                }
+                self.add_adjoint(v, dv)?;
+                let cleared = insert_nested(&self.b, d, zero(type_of(v)), &idx);
+                self.add_adjoint(agg, cleared)?;
+            }
+            LLVMExtractElement => {
+                let d = self.take_adjoint(i)?;
+                let (vec, idx) = (operand(i, 0), operand(i, 1));
+                let ii = self.avail(idx)?;
+                let delta = self.b.insert_element(zero(type_of(vec)), d, ii);
+                self.add_adjoint(vec, delta)?;
+            }
+            LLVMInsertElement => {
+                let d = self.take_adjoint(i)?;
+                let (vec, v, idx) = (operand(i, 0), operand(i, 1), operand(i, 2));
+                let ii = self.avail(idx)?;
+                let dv = self.b.extract_element(d, ii);
+                self.add_adjoint(v, dv)?;
+                let cleared = self.b.insert_element(d, zero(type_of(v)), ii);
+                self.add_adjoint(vec, cleared)?;
+            }
+            LLVMShuffleVector => {
+                let d = self.take_adjoint(i)?;
+                let (x, y) = (operand(i, 0), operand(i, 1));
+                let n = vector_size(type_of(x));
+                let mut dx = zero(type_of(x));
+                let mut dy = zero(type_of(y));
+                let undef = unsafe { LLVMGetUndefMaskElem() };
+                let ctx = self.b.ctx;
+                for j in 0..unsafe { LLVMGetNumMaskElements(i) } {
+                    let m = unsafe { LLVMGetMaskValue(i, j) };
+                    if m == undef {
+                        continue;
+                    }
+                    let dj = self.b.extract_element(d, const_i32(ctx, j as i64));
+                    let (target, lane) = if (m as u32) < n {
+                        (&mut dx, m as u32)
+                    } else {
+                        (&mut dy, m as u32 - n)
+                    };
+                    let li = const_i32(ctx, lane as i64);
+                    let old = self.b.extract_element(*target, li);
+                    let sum = self.b.fadd(old, dj);
+                    *target = self.b.insert_element(*target, sum, li);
+                }
+                self.add_adjoint(x, dx)?;
+                self.add_adjoint(y, dy)?;
+            }
+            LLVMFreeze => {
+                let d = self.take_adjoint(i)?;
+                self.add_adjoint(operand(i, 0), d)?;
+            }
+            LLVMBitCast => {
+                let o = operand(i, 0);
+                if Self::has_adjoint_type(adj_type(t))
+                    && Self::has_adjoint_type(adj_type(type_of(o)))
+                {
+                    let d = self.take_adjoint(i)?;
+                    let c = self.b.bitcast(d, adj_type(type_of(o)));
+                    self.add_adjoint(o, c)?;
+                }
+            }
+            LLVMAlloca => {
+                // Free the heap shadow made by the augmented sweep.
+                if let Some(s) = self.a.shadow.get(&i).copied() {
+                    let sv = self.avail(s)?;
+                    self.b.free(sv);
+                }
+            }
+            LLVMPHI | LLVMGetElementPtr | LLVMAddrSpaceCast | LLVMICmp | LLVMFCmp => {}
+            _ => {
+                if Self::has_adjoint_type(adj_type(t)) {
+                    return Err(self.err(
+                        i,
+                        format!(
+                            "no reverse-mode rule for instruction '{}'",
+                            crate::modes::forward::opcode_name(op)
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Adjoints through the rule table: d x_k += partial_k * d out.
+    fn apply_rule(&mut self, i: V, args: &[V]) -> Result<()> {
+        let rule = rules::lookup(i).ok_or_else(|| self.err(i, "no derivative rule"))?;
+        let need: Vec<bool> = args
+            .iter()
+            .map(|a| is_fp(type_of(*a)) && self.varied(*a))
+            .collect();
+        if !need.iter().any(|n| *n) {
+            return Ok(());
+        }
+        let d = self.take_adjoint(i)?;
+        let (uses_args, uses_out) = rules::uses(rule.name, &need);
+        let mut avail_args = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            if uses_args.get(k).copied().unwrap_or(true) {
+                avail_args.push(self.avail(*a)?);
+            } else {
+                avail_args.push(unsafe { LLVMGetUndef(type_of(*a)) });
+            }
+        }
+        let out = if uses_out {
+            self.avail(i)?
+        } else {
+            unsafe { LLVMGetUndef(type_of(i)) }
+        };
+        let ctx = RuleCtx {
+            b: &self.b,
+            args: &avail_args,
+            out,
+            need: &need,
+        };
+        let partials = (rule.partials)(&ctx);
+        for (k, p) in partials.iter().enumerate() {
+            if !need.get(k).copied().unwrap_or(false) {
+                continue;
+            }
+            let contrib = match p {
+                Partial::Zero => continue,
+                Partial::One => d,
+                Partial::NegOne => self.b.fneg(d),
+                Partial::Val(v) => self.b.fmul(self.b.float_to(*v, type_of(d)), d),
+            };
+            let contrib = self.b.float_to(contrib, type_of(args[k]));
+            self.add_adjoint(args[k], contrib)?;
+        }
+        Ok(())
+    }
+
+    fn visit_store(&mut self, i: V) -> Result<()> {
+        let (v, p) = (operand(i, 0), operand(i, 1));
+        let vt = type_of(v);
+        if !Self::has_adjoint_type(adj_type(vt)) || (is_int(vt) && !self.varied(v)) {
+            return Ok(());
+        }
+        let Some(sp) = self.shadow_avail(p)? else {
+            return Ok(());
+        };
+        let at = adj_type(vt);
+        let t = self.b.load(at, sp);
+        unsafe { LLVMSetAlignment(t, LLVMGetAlignment(i)) };
+        let s = self.b.store(zero(at), sp);
+        unsafe { LLVMSetAlignment(s, LLVMGetAlignment(i)) };
+        if self.varied(v) {
+            self.add_adjoint(v, t)?;
+        }
+        Ok(())
+    }
+
+    fn visit_call(&mut self, i: V) -> Result<()> {
+        let callee = called_function(i);
+        let cname = callee.map(name).unwrap_or_default();
+        if let Some(info) = self.a.calls.get(&i).cloned() {
+            return self.visit_diff_call(i, info);
+        }
+        if rules::is_inactive_function(&cname) {
+            return Ok(());
+        }
+        if let Some(k) = rules::mem_kind(&cname) {
+            let dst = operand(i, 0);
+            let Some(sd) = self.shadow_avail(dst)? else {
+                return Ok(());
+            };
+            let len = self.avail(operand(i, 2))?;
+            let ctx = self.b.ctx;
+            match k {
+                rules::MemKind::Set => {
+                    self.b
+                        .memset(sd, unsafe { LLVMConstInt(i8_type(ctx), 0, 0) }, len, 1);
+                }
+                rules::MemKind::Copy | rules::MemKind::Move => match self
+                    .shadow_avail(operand(i, 1))?
+                {
+                    Some(ss) => {
+                        let f = memcpy_adjoint_fn(self.sess.module);
+                        self.b
+                            .call_fn(f, &mut [sd, ss, self.b.int_cast(len, i64_type(ctx), false)]);
+                    }
+                    None => {
+                        self.b
+                            .memset(sd, unsafe { LLVMConstInt(i8_type(ctx), 0, 0) }, len, 1);
+                    }
+                },
+            }
+            return Ok(());
+        }
+        if let Some(k) = rules::alloc_kind(&cname) {
+            if matches!(
+                k,
+                rules::AllocKind::Malloc { .. } | rules::AllocKind::Calloc
+            ) && self.a.deferred_free.contains(&i)
+            {
+                // The primal's free was deferred to here (the reverse sweep
+                // may read this memory); free the shadow with it.
+                let p = self.avail(i)?;
+                if let Some(s) = self.a.shadow.get(&i).copied() {
+                    let sv = self.avail(s)?;
+                    self.b.free(sv);
+                }
+                self.b.free(p);
+            }
+            return Ok(());
+        }
+        if rules::lookup(i).is_some() {
+            if self.varied(i) {
+                self.apply_rule(i, &call_args(i))?;
+            }
+            return Ok(());
+        }
+        Ok(())
+    }
+
+    fn visit_diff_call(&mut self, i: V, info: super::aug::CallInfo) -> Result<()> {
+        let mut args = Vec::new();
+        let rev_g = info.pair.rev;
+        let rev_params = params(rev_g);
+        let mut j = 0;
+        for (k, a) in info.args.iter().enumerate() {
+            // Arguments the reverse function never reads need not be kept.
+            let used = !users(rev_params[j]).is_empty()
+                || rev_g == self.rev
+                || !is_declaration_complete(rev_g);
+            args.push(if used {
+                self.avail(*a)?
+            } else {
+                unsafe { LLVMGetUndef(type_of(*a)) }
+            });
+            j += 1;
+            if info.key.acts[k] == Act::Dup {
+                let s = match self.a.shadow.get(a).copied() {
+                    Some(s) => self.avail(s)?,
+                    None => {
+                        if is_global_var(*a) {
+                            self.sess.shadow_global(*a)
+                        } else {
+                            zero(type_of(*a))
+                        }
+                    }
+                };
+                args.push(s);
+                j += 1;
+            }
+        }
+        if info.pair.takes_seed {
+            let primal = if info.pair.aug_ret == AugRet::PrimalShadow {
+                return Err(self.err(i, "internal: seed for pointer result"));
+            } else {
+                i
+            };
+            let d = self.take_adjoint(primal)?;
+            args.push(d);
+        }
+        args.push(self.tape);
+        let r = self.b.call_fn(rev_g, &mut args);
+        let n = info.pair.active_params.len();
+        for (slot, pi) in info.pair.active_params.iter().enumerate() {
+            let d = if n == 1 {
+                r
+            } else {
+                self.b.extract_value(r, slot as u32)
+            };
+            self.add_adjoint(info.args[*pi], d)?;
+        }
+        Ok(())
+    }
+}
+
+/// `phi [start, preheader], [phi + step, latch]` with a constant step.
+fn affine_iv(phi: V, c: super::aug::Counted) -> Option<(V, V)> {
+    let n = unsafe { LLVMCountIncoming(phi) };
+    let (mut start, mut next) = (None, None);
+    for k in 0..n {
+        let (v, b) = unsafe { (LLVMGetIncomingValue(phi, k), LLVMGetIncomingBlock(phi, k)) };
+        if b == c.preheader {
+            start = Some(v);
+        } else if b == c.latch {
+            next = Some(v);
+        }
+    }
+    let (start, next) = (start?, next?);
+    if !matches!(opcode(next), Some(LLVMOpcode::LLVMAdd)) {
+        return None;
+    }
+    let (a, b) = (operand(next, 0), operand(next, 1));
+    let step = if a == phi && const_int_value(b).is_some() {
+        b
+    } else if b == phi && const_int_value(a).is_some() {
+        a
+    } else {
+        return None;
+    };
+    Some((start, step))
+}
+
+fn is_declaration_complete(f: V) -> bool {
+    // A reverse function is complete once it has a return in its exit.
+    blocks(f).iter().any(|b| {
+        let t = terminator(*b);
+        !t.is_null() && opcode(t) == Some(LLVMOpcode::LLVMRet)
+    })
+}
+
+/// a + b for floats, vectors, and aggregates of them.
+pub fn add_values(b: &Builder, x: V, y: V) -> V {
+    let t = type_of(x);
+    if is_struct(t) || is_array(t) {
+        let n = if is_struct(t) {
+            struct_fields(t).len() as u32
+        } else {
+            unsafe { LLVMGetArrayLength(t) }
+        };
+        let mut out = x;
+        for k in 0..n {
+            let s = add_values(b, b.extract_value(x, k), b.extract_value(y, k));
+            out = b.insert_value(out, s, k);
+        }
+        return out;
+    }
+    let y = if type_of(y) != t && is_fp(t) && is_fp(type_of(y)) {
+        b.float_to(y, t)
+    } else {
+        y
+    };
+    b.fadd(x, y)
+}
+
+/// `void memcpy_adjoint(ptr dshadow, ptr sshadow, i64 bytes)`: for each
+/// double of the copied range, sshadow += dshadow; dshadow = 0.
+/// (Copies of float data are assumed to hold doubles when the type of the
+/// memory is not otherwise known; a trailing partial element is zeroed.)
+fn memcpy_adjoint_fn(m: LLVMModuleRef) -> V {
+    const NAME: &str = "enzyme_rs.memcpy.adjoint.f64";
+    if let Some(f) = get_function(m, NAME) {
+        return f;
+    }
+    let b = Builder::new(m);
+    let ctx = b.ctx;
+    let (p, i64t) = (ptr_type(ctx), i64_type(ctx));
+    let fty = fn_type_of(void_type(ctx), &mut [p, p, i64t], false);
+    let f = get_or_declare(m, NAME, fty);
+    unsafe { LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage) };
+    let ps = params(f);
+    let (dst, src, n) = (ps[0], ps[1], ps[2]);
+    let entry = tape::append_block(f, "entry");
+    let body = tape::append_block(f, "body");
+    let done = tape::append_block(f, "done");
+    let dbl = unsafe { LLVMDoubleTypeInContext(ctx) };
+    b.at_end(entry);
+    let cnt = unsafe { LLVMBuildLShr(b.raw, n, const_i64(ctx, 3), cstr("n").as_ptr()) };
+    let empty = b.icmp(LLVMIntPredicate::LLVMIntEQ, cnt, const_i64(ctx, 0));
+    b.cond_br(empty, done, body);
+    b.at_end(body);
+    let k = b.phi(i64t);
+    let dp = b.gep(dbl, dst, &mut [k]);
+    let sp = b.gep(dbl, src, &mut [k]);
+    let dv = b.load(dbl, dp);
+    let sv = b.load(dbl, sp);
+    b.store(b.fadd(sv, dv), sp);
+    b.store(const_real(dbl, 0.0), dp);
+    let k1 = b.add(k, const_i64(ctx, 1));
+    let more = b.icmp(LLVMIntPredicate::LLVMIntULT, k1, cnt);
+    b.cond_br(more, body, done);
+    unsafe {
+        let mut vals = [const_i64(ctx, 0), k1];
+        let mut bbs = [entry, body];
+        LLVMAddIncoming(k, vals.as_mut_ptr(), bbs.as_mut_ptr(), 2);
+    }
+    b.at_end(done);
+    b.ret_void();
+    f
+}
