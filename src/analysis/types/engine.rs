@@ -432,6 +432,12 @@ impl Engine {
                     self.update(*x, &int);
                 }
                 let (off, strides) = self.lay.gep_offset(i, src, &idx);
+                // clang indexes a `double *` with `gep double`: the element
+                // type of a GEP over floats says what the memory holds.
+                if let Some(k) = float_kind(src) {
+                    let elem = TypeTree::scalar(Base::Float(k));
+                    self.update(i, &TypeTree::pointer_to(&elem));
+                }
                 let bt = self.tree(base);
                 let view = self.gep_view(&bt, off, &strides);
                 self.update(i, &view);

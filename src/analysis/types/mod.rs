@@ -164,7 +164,13 @@ fn describe(v: V) -> String {
         }
         return format!("%{n}");
     }
-    print_value(v).trim().to_string()
+    // An unnamed instruction: its number, as it appears as an operand.
+    let text = print_value(v);
+    let text = text.trim();
+    match text.split_once(" = ") {
+        Some((lhs, _)) if lhs.starts_with('%') => lhs.to_string(),
+        _ => text.to_string(),
+    }
 }
 
 fn hint() -> &'static str {
