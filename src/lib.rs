@@ -61,7 +61,15 @@ impl LlvmModulePass for EnzymePass {
 }
 
 /// Analysis printers as opt pipeline names.
-struct PrinterPass;
+#[derive(Clone, Copy)]
+enum Printer {
+    Types,
+    Activity,
+    Both,
+    Cost,
+}
+
+struct PrinterPass(Printer);
 
 impl LlvmModulePass for PrinterPass {
     fn run_pass(
@@ -73,7 +81,16 @@ impl LlvmModulePass for PrinterPass {
         let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
         let opts = options::Options::load(0);
         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            analysis::printer::print_module(m, &opts)
+            use analysis::printer::*;
+            if matches!(self.0, Printer::Types | Printer::Both) {
+                print_module_types(m, &opts);
+            }
+            if matches!(self.0, Printer::Activity | Printer::Both) {
+                print_module_activity(m, &opts);
+            }
+            if matches!(self.0, Printer::Cost) {
+                print_module_cost(m);
+            }
         }));
         PreservedAnalyses::All
     }
@@ -111,8 +128,22 @@ fn plugin_registrar(builder: &mut PassBuilder) {
             manager.add_pass(EnzymePass { opt_level: 2 });
             PipelineParsing::Parsed
         }
-        "print-activity-analysis" | "print-type-analysis" | "enzyme-print-analysis" => {
-            manager.add_pass(PrinterPass);
+        // Analysis printers (stderr); -enzyme-function=NAME picks a function.
+        "print-activity-analysis" => {
+            manager.add_pass(PrinterPass(Printer::Activity));
+            PipelineParsing::Parsed
+        }
+        "print-type-analysis" => {
+            manager.add_pass(PrinterPass(Printer::Types));
+            PipelineParsing::Parsed
+        }
+        "enzyme-print-analysis" => {
+            manager.add_pass(PrinterPass(Printer::Both));
+            PipelineParsing::Parsed
+        }
+        // Timing of both analyses over the module (bench/analysis_cost.sh).
+        "enzyme-analysis-cost" => {
+            manager.add_pass(PrinterPass(Printer::Cost));
             PipelineParsing::Parsed
         }
         _ => PipelineParsing::NotParsed,

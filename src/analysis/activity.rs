@@ -1,111 +1,312 @@
-//! Activity analysis: which values of a function can carry a derivative.
+//! Activity analysis: which values of a function carry a derivative.
 //!
-//! A value is *varied* when a derivative can flow into it from an active
-//! input: it then gets a tangent (forward mode) or an adjoint (reverse mode).
-//! Pointers are varied when they point to memory that has a shadow.
+//! Two facts, each a fixed point:
+//! - **reached** (forward): a derivative can flow into the value from an
+//!   active input (a seed argument, or a global that holds active floats).
+//!   Per-instruction rules: loads read reached memory, allocations are
+//!   reached only when active data is stored in them, integers only carry
+//!   the raw bits of a float (per type analysis) or of a pointer, calls to
+//!   inactive functions (known library functions, `__enzyme_inactivefn`,
+//!   the `"enzyme_inactive"` attribute) carry nothing. Storing a reached
+//!   value through a pointer makes the memory it points to reached.
+//! - **useful** (backward): the value can reach an output: the return value
+//!   (when asked for), memory that outlives the function or is read again
+//!   (stores into arguments, globals, memory passed to calls, local memory
+//!   whose contents are used), or a call that may have effects.
 //!
-//! The analysis is a fixed point over two facts:
-//! - forward flow: an instruction whose operands are varied is varied (with
-//!   per-instruction rules: loads read varied memory, allocations are varied
-//!   only when active data is stored in them, integers only carry the raw
-//!   shadow bits of a float copied through an integer register);
-//! - memory: storing a varied value through a pointer makes the memory it
-//!   points to (its underlying allocation) varied, so later loads are varied.
-//!
-//! It is sound: anything a derivative can reach through instructions or
-//! memory is varied. Storing active data into memory that cannot have a
+//! A value is *active* (`varied`) when it is both: only active values get
+//! tangent/adjoint code. It is sound: anything a derivative can reach, and
+//! that can reach an output, is active; constant means no derivative can be
+//! lost by ignoring it. Storing active data into memory that cannot have a
 //! shadow (a constant argument) is an error rather than a silent zero.
+use super::types::{Base, TypeAnalysis, TypeResults};
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::llvm::*;
 use crate::rules;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+
+/// How to analyse.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The return value is an output (its derivative is wanted).
+    pub ret_is_output: bool,
+    /// Use type analysis to tell integers from float bits and pointers to
+    /// integer-only memory.
+    pub use_types: bool,
+    /// Unknown memory is integer (`-enzyme-loose-types`) instead of an error.
+    pub loose_types: bool,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            ret_is_output: true,
+            use_types: true,
+            loose_types: false,
+        }
+    }
+}
 
 pub struct Activity {
+    /// Active values: reached by a derivative and useful for an output. The
+    /// modes give these (and only these) tangents/adjoints.
     pub varied: HashSet<V>,
+    /// Values a derivative reaches (active or not).
+    pub reached: HashSet<V>,
+    /// Values that can reach an output (whether or not a derivative
+    /// reaches them).
+    pub useful: HashSet<V>,
     /// Function arguments with shadows (seeds).
     seeds: HashSet<V>,
 }
 
+/// State of one analysis.
+struct Run<'a> {
+    reached: HashSet<V>,
+    seeds: HashSet<V>,
+    types: Option<&'a TypeResults>,
+    cfg: &'a Config,
+    primal: V,
+    /// Globals each function touches (transitively through its callees).
+    touched: HashMap<V, HashSet<V>>,
+}
+
 impl Activity {
+    /// Whether `v` is active (gets a tangent/adjoint).
     pub fn is_varied(&self, v: V) -> bool {
         self.varied.contains(&v)
     }
 
+    /// Same as [`Self::is_varied`].
+    pub fn is_active(&self, v: V) -> bool {
+        self.varied.contains(&v)
+    }
+
+    /// Whether a derivative reaches `v` (even if it cannot reach an output).
+    pub fn is_reached(&self, v: V) -> bool {
+        self.reached.contains(&v)
+    }
+
+    /// Whether `v` can reach an output.
+    pub fn is_useful(&self, v: V) -> bool {
+        self.useful.contains(&v)
+    }
+
     /// Analyse `f`; `seeds` are the arguments that carry derivatives
     /// (dup pointers, active floats). `primal` names the user's function
-    /// for error messages.
+    /// for error messages. The return value is taken as an output.
     pub fn analyse(f: V, seeds: &[V], primal: V) -> Result<Activity> {
-        let mut a = Activity {
-            varied: seeds.iter().copied().collect(),
-            seeds: seeds.iter().copied().collect(),
+        let cfg = Config {
+            loose_types: crate::options::Options::load(0).loose_types,
+            ..Config::default()
         };
+        Activity::analyse_with(f, seeds, primal, &cfg)
+    }
+
+    pub fn analyse_with(f: V, seeds: &[V], primal: V, cfg: &Config) -> Result<Activity> {
+        let types = if cfg.use_types {
+            Some(TypeAnalysis::analyse(module_of(f), f, &[]).with_loose_types(cfg.loose_types))
+        } else {
+            None
+        };
+        Activity::analyse_typed(f, seeds, primal, cfg, types.as_ref())
+    }
+
+    /// As [`Self::analyse_with`], with type analysis results of the caller's
+    /// choosing (they must cover `f`).
+    pub fn analyse_typed(
+        f: V,
+        seeds: &[V],
+        primal: V,
+        cfg: &Config,
+        types: Option<&TypeResults>,
+    ) -> Result<Activity> {
+        let mut r = Run {
+            reached: seeds.iter().copied().collect(),
+            seeds: seeds.iter().copied().collect(),
+            types,
+            cfg,
+            primal,
+            touched: HashMap::new(),
+        };
+        // Globals that hold active floats somewhere in the module.
+        r.reached.extend(active_globals(module_of(f)));
         let order: Vec<V> = rpo(f).into_iter().flat_map(instructions).collect();
         loop {
             let mut changed = false;
             for &i in &order {
-                if !a.varied.contains(&i) && a.flows_into(i) {
-                    a.varied.insert(i);
+                if !r.reached.contains(&i) && r.flows_into(i)? {
+                    r.reached.insert(i);
                     changed = true;
                 }
-                changed |= a.memory_effects(i, primal)?;
+                changed |= r.memory_effects(i)?;
             }
             if !changed {
                 break;
             }
         }
-        Ok(a)
+        let useful = r.useful(&order);
+        let varied = r
+            .reached
+            .iter()
+            .copied()
+            .filter(|v| useful.contains(v))
+            .collect();
+        Ok(Activity {
+            varied,
+            reached: r.reached,
+            useful,
+            seeds: r.seeds,
+        })
     }
 
-    fn any_operand_varied(&self, i: V) -> bool {
-        operands(i).into_iter().any(|o| self.varied.contains(&o))
+    /// The seeds this analysis started from.
+    pub fn seeds(&self) -> &HashSet<V> {
+        &self.seeds
+    }
+}
+
+impl Run<'_> {
+    fn any_operand_reached(&self, i: V) -> bool {
+        operands(i).into_iter().any(|o| self.reached.contains(&o))
+    }
+
+    /// Type analysis says pointer `p` points to memory holding no floats.
+    fn integer_memory(&self, p: V) -> bool {
+        is_ptr(type_of(p)) && self.types.map(|t| t.holds_no_floats(p)).unwrap_or(false)
     }
 
     /// Whether a derivative flows into instruction `i` from its operands.
-    fn flows_into(&self, i: V) -> bool {
+    fn flows_into(&mut self, i: V) -> Result<bool> {
         use LLVMOpcode::*;
         let t = type_of(i);
-        let Some(op) = opcode(i) else { return false };
-        match op {
+        let Some(op) = opcode(i) else {
+            return Ok(false);
+        };
+        if is_ptr(t) && self.integer_memory(i) {
+            return Ok(false);
+        }
+        Ok(match op {
             LLVMLoad => {
                 let p = operand(i, 0);
-                if !self.varied.contains(&p) {
-                    return false;
+                if !self.reached.contains(&p) {
+                    return Ok(false);
                 }
-                may_carry_derivative(t) || (is_int_like(t) && carries_bits(i))
+                if may_carry_derivative(t) {
+                    return Ok(true);
+                }
+                if !is_int_like(t) {
+                    return Ok(false);
+                }
+                self.int_carries_bits(i)?
             }
             LLVMBitCast => {
                 // float <-> integer punning keeps the shadow bits.
-                self.any_operand_varied(i)
+                self.any_operand_reached(i)
                     && (may_carry_derivative(t)
                         || (is_int_like(t) && contains_fp(type_of(operand(i, 0)))))
             }
             LLVMAlloca => false, // only through memory_effects
-            LLVMCall => {
+            LLVMCall | LLVMInvoke => {
                 if !may_carry_derivative(t) {
-                    return false;
+                    return Ok(false);
                 }
-                let callee = called_function(i).map(|f| name(f)).unwrap_or_default();
+                let callee = called_function(i).map(name).unwrap_or_default();
                 if rules::alloc_kind(&callee).is_some() {
-                    return false; // only through memory_effects (or realloc of varied)
+                    return Ok(false); // only through memory_effects (or realloc of reached)
                 }
-                if rules::is_inactive_function(&callee) {
-                    return false;
+                if is_inactive_call(i) {
+                    return Ok(false);
                 }
-                call_args(i).into_iter().any(|o| self.varied.contains(&o))
+                call_args(i).into_iter().any(|o| self.reached.contains(&o))
+                    || self.callee_reads_active_global(i)
             }
             LLVMICmp | LLVMFCmp | LLVMPtrToInt | LLVMFPToSI | LLVMFPToUI | LLVMSIToFP
             | LLVMUIToFP | LLVMIntToPtr => false,
-            LLVMInsertValue | LLVMInsertElement => {
-                // Integers only keep shadow bits of pointers/floats they hold.
-                may_carry_derivative(t) && self.any_operand_varied(i)
+            LLVMPHI | LLVMSelect | LLVMExtractValue | LLVMExtractElement | LLVMFreeze
+                if is_int_like(t) =>
+            {
+                // Integers carry a derivative only as a float's bits.
+                self.any_operand_reached(i) && self.int_is_float_bits(i)
             }
-            _ => may_carry_derivative(t) && self.any_operand_varied(i),
+            _ => may_carry_derivative(t) && self.any_operand_reached(i),
+        })
+    }
+
+    /// An integer load from reached memory: does it carry float (or
+    /// pointer) bits? Type analysis answers; unknown memory that is copied
+    /// on (stored or reinterpreted) is an error unless loose types are on.
+    fn int_carries_bits(&self, load: V) -> Result<bool> {
+        let Some(types) = self.types else {
+            return Ok(carries_bits(load));
+        };
+        match types.base(load) {
+            Base::Float(_) | Base::Pointer => Ok(true),
+            Base::Integer | Base::Anything => Ok(false),
+            Base::Unknown => {
+                if !carries_bits(load) || self.cfg.loose_types {
+                    return Ok(false);
+                }
+                let p = operand(load, 0);
+                types.is_float_at(p, 0, load).map(|k| k.is_some())
+            }
         }
     }
 
-    /// Memory effects of `i`: marks allocations varied. Returns whether
+    /// An integer computed from reached values: a float's bits only if type
+    /// analysis says so (or cannot say otherwise).
+    fn int_is_float_bits(&self, i: V) -> bool {
+        match self.types {
+            None => false,
+            Some(t) => matches!(t.base(i), Base::Float(_) | Base::Pointer),
+        }
+    }
+
+    fn callee_reads_active_global(&mut self, call: V) -> bool {
+        let Some(f) = called_function(call) else {
+            return false;
+        };
+        if is_declaration(f) {
+            return false;
+        }
+        let g = self.globals_touched(f);
+        g.iter().any(|x| self.reached.contains(x))
+    }
+
+    fn globals_touched(&mut self, f: V) -> HashSet<V> {
+        if let Some(s) = self.touched.get(&f) {
+            return s.clone();
+        }
+        let mut out = HashSet::new();
+        let mut seen = HashSet::new();
+        let mut stack = vec![f];
+        while let Some(g) = stack.pop() {
+            if !seen.insert(g) || is_declaration(g) {
+                continue;
+            }
+            for bb in blocks(g) {
+                for i in instructions(bb) {
+                    for o in operands(i) {
+                        let b = strip_casts(o);
+                        for root in underlying_objects(b) {
+                            if is_global_var(root) {
+                                out.insert(root);
+                            }
+                        }
+                        if is_function(b) {
+                            stack.push(b);
+                        }
+                    }
+                }
+            }
+        }
+        self.touched.insert(f, out.clone());
+        out
+    }
+
+    /// Memory effects of `i`: marks allocations reached. Returns whether
     /// anything changed.
-    fn memory_effects(&mut self, i: V, primal: V) -> Result<bool> {
+    fn memory_effects(&mut self, i: V) -> Result<bool> {
         use LLVMOpcode::*;
         let Some(op) = opcode(i) else {
             return Ok(false);
@@ -114,38 +315,43 @@ impl Activity {
         match op {
             LLVMStore => {
                 let v = operand(i, 0);
-                if self.varied.contains(&v) {
-                    changed |= self.mark_memory(operand(i, 1), i, primal)?;
-                } else if is_ptr(type_of(v)) && self.varied.contains(&operand(i, 1)) {
+                if self.reached.contains(&v) {
+                    changed |= self.mark_memory(operand(i, 1), i)?;
+                } else if is_ptr(type_of(v)) && self.reached.contains(&operand(i, 1)) {
                     // A pointer stored into a slot that has a shadow (e.g. a
                     // local `double *p = malloc(..)` at -O0): loads from the
                     // slot read the shadow pointer, so the stored pointer
                     // needs one too (an error for a constant argument).
-                    changed |= self.mark_memory(v, i, primal)?;
+                    changed |= self.mark_memory(v, i)?;
                 }
             }
             LLVMAtomicRMW | LLVMAtomicCmpXchg => {
-                if self.any_operand_varied(i) {
-                    changed |= self.mark_memory(operand(i, 0), i, primal)?;
+                if self.any_operand_reached(i) {
+                    changed |= self.mark_memory(operand(i, 0), i)?;
                 }
             }
-            LLVMCall => {
-                let callee = called_function(i).map(|f| name(f)).unwrap_or_default();
+            LLVMCall | LLVMInvoke => {
+                let callee = called_function(i).map(name).unwrap_or_default();
                 if let Some(k) = rules::mem_kind(&callee) {
-                    if k != rules::MemKind::Set && self.varied.contains(&operand(i, 1)) {
-                        changed |= self.mark_memory(operand(i, 0), i, primal)?;
+                    if k != rules::MemKind::Set && self.reached.contains(&operand(i, 1)) {
+                        changed |= self.mark_memory(operand(i, 0), i)?;
                     }
                 } else if rules::alloc_kind(&callee) == Some(rules::AllocKind::Realloc) {
-                    if self.varied.contains(&operand(i, 0)) && !self.varied.contains(&i) {
-                        self.varied.insert(i);
+                    if self.reached.contains(&operand(i, 0)) && !self.reached.contains(&i) {
+                        self.reached.insert(i);
                         changed = true;
                     }
-                } else if !rules::is_inactive_function(&callee) && rules::lookup(i).is_none() {
+                } else if !is_inactive_call(i) && rules::lookup(i).is_none() {
                     // A call that may write active data through pointer
                     // arguments: local allocations passed to it get shadows.
-                    if call_args(i).iter().any(|a| self.varied.contains(a)) {
+                    if call_args(i).iter().any(|a| self.reached.contains(a))
+                        || self.callee_reads_active_global(i)
+                    {
                         for a in call_args(i) {
-                            if is_ptr(type_of(a)) && !self.varied.contains(&a) {
+                            if is_ptr(type_of(a))
+                                && !self.reached.contains(&a)
+                                && !self.integer_memory(a)
+                            {
                                 changed |= self.mark_local_memory(a);
                             }
                         }
@@ -153,10 +359,10 @@ impl Activity {
                 }
             }
             LLVMPHI | LLVMSelect => {
-                // A varied pointer merged with others: all of them need shadows.
-                if is_ptr(type_of(i)) && self.varied.contains(&i) {
+                // A reached pointer merged with others: all of them need shadows.
+                if is_ptr(type_of(i)) && self.reached.contains(&i) {
                     for o in operands(i) {
-                        if is_ptr(type_of(o)) && !self.varied.contains(&o) {
+                        if is_ptr(type_of(o)) && !self.reached.contains(&o) {
                             changed |= self.mark_local_memory(o);
                         }
                     }
@@ -167,11 +373,12 @@ impl Activity {
         Ok(changed)
     }
 
-    /// Mark the allocations `p` may point into as varied (they get shadows).
-    fn mark_memory(&mut self, p: V, at: V, primal: V) -> Result<bool> {
+    /// Mark the allocations `p` may point into as reached (they get shadows).
+    fn mark_memory(&mut self, p: V, at: V) -> Result<bool> {
         let mut changed = false;
+        let primal = self.primal;
         for root in underlying_objects(p) {
-            if self.varied.contains(&root) {
+            if self.reached.contains(&root) {
                 continue;
             }
             if is_argument(root) {
@@ -195,7 +402,7 @@ impl Activity {
                 Some(LLVMOpcode::LLVMLoad) => {
                     // A pointer loaded from memory: its shadow is loaded from
                     // the shadow of that memory, which must then exist.
-                    changed |= self.mark_memory(operand(root, 0), at, primal)?;
+                    changed |= self.mark_memory(operand(root, 0), at)?;
                 }
                 Some(LLVMOpcode::LLVMIntToPtr) => {
                     return Err(Error::new(
@@ -205,7 +412,7 @@ impl Activity {
                     ));
                 }
                 _ => {
-                    self.varied.insert(root);
+                    self.reached.insert(root);
                     changed = true;
                 }
             }
@@ -218,21 +425,202 @@ impl Activity {
     fn mark_local_memory(&mut self, p: V) -> bool {
         let mut changed = false;
         for root in underlying_objects(p) {
-            if self.varied.contains(&root) {
+            if self.reached.contains(&root) {
                 continue;
             }
-            let local = opcode(root) == Some(LLVMOpcode::LLVMAlloca)
-                || (is_call(root)
-                    && called_function(root)
-                        .map(|f| rules::alloc_kind(&name(f)).is_some())
-                        .unwrap_or(false));
-            if local {
-                self.varied.insert(root);
+            if is_local_allocation(root) {
+                self.reached.insert(root);
                 changed = true;
             }
         }
         changed
     }
+
+    /// Whether a write through `p` can be observed: it may reach memory
+    /// that is not a local allocation, or a local allocation whose contents
+    /// are used (`useful`).
+    fn observable(&self, p: V, useful: &HashSet<V>) -> bool {
+        underlying_objects(p)
+            .into_iter()
+            .any(|r| !is_local_allocation(r) || useful.contains(&r))
+    }
+
+    /// The backward fixed point: values that can reach an output.
+    fn useful(&mut self, order: &[V]) -> HashSet<V> {
+        use LLVMOpcode::*;
+        let mut useful: HashSet<V> = HashSet::new();
+        let mut work: Vec<V> = Vec::new();
+        let mut roots_done: HashSet<V> = HashSet::new();
+        loop {
+            // Roots: instructions whose effect is an output.
+            for &i in order {
+                if roots_done.contains(&i) {
+                    continue;
+                }
+                let Some(op) = opcode(i) else { continue };
+                let root = match op {
+                    LLVMRet => self.cfg.ret_is_output && num_operands(i) > 0,
+                    LLVMStore => {
+                        self.reached.contains(&operand(i, 1))
+                            && self.observable(operand(i, 1), &useful)
+                    }
+                    LLVMAtomicRMW | LLVMAtomicCmpXchg => {
+                        self.reached.contains(&operand(i, 0))
+                            && self.observable(operand(i, 0), &useful)
+                    }
+                    LLVMCall | LLVMInvoke => {
+                        let callee = called_function(i).map(name).unwrap_or_default();
+                        if let Some(_k) = rules::mem_kind(&callee) {
+                            self.reached.contains(&operand(i, 0))
+                                && self.observable(operand(i, 0), &useful)
+                        } else if rules::alloc_kind(&callee).is_some()
+                            || is_inactive_call(i)
+                            || rules::lookup(i).is_some()
+                        {
+                            false
+                        } else {
+                            // May have effects through its arguments or globals.
+                            true
+                        }
+                    }
+                    _ => false,
+                };
+                if root {
+                    roots_done.insert(i);
+                    useful.insert(i);
+                    work.push(i);
+                }
+            }
+            if work.is_empty() {
+                break;
+            }
+            while let Some(v) = work.pop() {
+                if !is_instruction(v) {
+                    continue;
+                }
+                for o in operands(v) {
+                    if (is_instruction(o) || is_argument(o) || is_global_var(o))
+                        && !useful.contains(&o)
+                    {
+                        useful.insert(o);
+                        work.push(o);
+                    }
+                }
+            }
+        }
+        useful
+    }
+}
+
+/// Allocations local to a function: allocas and heap allocations.
+fn is_local_allocation(v: V) -> bool {
+    opcode(v) == Some(LLVMOpcode::LLVMAlloca)
+        || (is_call(v)
+            && called_function(v)
+                .map(|f| rules::alloc_kind(&name(f)).is_some())
+                .unwrap_or(false))
+}
+
+/// Whether a call carries no derivative: a known inactive library
+/// function, a function with the `"enzyme_inactive"` attribute (on the
+/// function or the call), or one listed in a `__enzyme_inactivefn` global.
+pub fn is_inactive_call(call: V) -> bool {
+    let attr = "enzyme_inactive";
+    let on_call = unsafe {
+        !LLVMGetCallSiteStringAttribute(
+            call,
+            llvm_sys::LLVMAttributeFunctionIndex,
+            attr.as_ptr() as *const _,
+            attr.len() as u32,
+        )
+        .is_null()
+    };
+    if on_call {
+        return true;
+    }
+    let Some(f) = called_function(call) else {
+        return false;
+    };
+    is_inactive_function(f)
+}
+
+/// Whether function `f` is inactive (see [`is_inactive_call`]).
+pub fn is_inactive_function(f: V) -> bool {
+    rules::is_inactive_function(&name(f)) || fn_has_attr(f, "enzyme_inactive") || listed_inactive(f)
+}
+
+fn listed_inactive(f: V) -> bool {
+    for g in globals(module_of(f)) {
+        if !name(g).starts_with("__enzyme_inactivefn") {
+            continue;
+        }
+        let init = unsafe { LLVMGetInitializer(g) };
+        if init.is_null() {
+            continue;
+        }
+        if strip_casts(init) == f || operands(init).into_iter().any(|e| strip_casts(e) == f) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Globals of the module that may hold active floats: some store (or
+/// copy) anywhere in the module writes a computed float into them. Globals
+/// only ever holding constants (their initializer, constant stores,
+/// integer conversions) are constant. Globals holding pointers are not
+/// included: they become active only where active data is stored through
+/// them.
+pub fn active_globals(m: LLVMModuleRef) -> HashSet<V> {
+    let mut out = HashSet::new();
+    for f in functions(m) {
+        if is_declaration(f) {
+            continue;
+        }
+        for bb in blocks(f) {
+            for i in instructions(bb) {
+                let (v, p) = match opcode(i) {
+                    Some(LLVMOpcode::LLVMStore) => (operand(i, 0), operand(i, 1)),
+                    Some(LLVMOpcode::LLVMCall) => {
+                        let n = called_function(i).map(name).unwrap_or_default();
+                        match rules::mem_kind(&n) {
+                            Some(rules::MemKind::Copy | rules::MemKind::Move) => {
+                                (operand(i, 1), operand(i, 0))
+                            }
+                            _ => continue,
+                        }
+                    }
+                    _ => continue,
+                };
+                let writes_float = if is_ptr(type_of(v)) && opcode(i) == Some(LLVMOpcode::LLVMCall)
+                {
+                    true // a copy: whatever the source holds
+                } else {
+                    contains_fp(type_of(v))
+                        && !is_constant(v)
+                        && !matches!(
+                            opcode(v),
+                            Some(LLVMOpcode::LLVMSIToFP | LLVMOpcode::LLVMUIToFP)
+                        )
+                };
+                if !writes_float {
+                    continue;
+                }
+                for root in underlying_objects(p) {
+                    if is_global_var(root)
+                        && (opcode(i) != Some(LLVMOpcode::LLVMCall) || global_holds_float(root))
+                    {
+                        out.insert(root);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn global_holds_float(g: V) -> bool {
+    contains_fp(unsafe { LLVMGlobalGetValueType(g) })
 }
 
 /// An argument as the user sees it: its position among the primal

@@ -1,3 +1,4 @@
 //! Analyses shared by every mode. They read IR and never build it.
 pub mod activity;
 pub mod printer;
+pub mod types;

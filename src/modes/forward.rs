@@ -169,6 +169,10 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     let seeds: Vec<V> = shadow_of.keys().copied().collect();
     let act = ActivityInfo::analyse(nf, &seeds, f)?;
     drop(vmap);
+    if sess.opts.print_type {
+        let types = crate::analysis::types::TypeAnalysis::analyse(sess.module, nf, &[]);
+        crate::analysis::printer::print_types(nf, &types, &format!("forward derivative of {}", name(f)));
+    }
     if sess.opts.print_activity {
         crate::analysis::printer::print_activity(
             nf,
@@ -537,7 +541,7 @@ impl Gen<'_> {
         if !any_arg_varied && !is_varied {
             return Ok(());
         }
-        if rules::is_inactive_function(&cname) {
+        if crate::analysis::activity::is_inactive_call(i) {
             return Ok(());
         }
         if let Some(k) = rules::mem_kind(&cname) {

@@ -1,0 +1,524 @@
+//! Type trees: what the bytes of a value (and of the memory it points to)
+//! hold.
+//!
+//! A tree maps a *path* to a [`Base`] type. The first element of a path is a
+//! byte offset into the value itself; for a pointer, further elements are
+//! byte offsets into the memory it points to (one element per pointer
+//! indirection). So for `p` pointing to `struct { double x; int n; }`:
+//!
+//! ```text
+//! {[0]:Pointer, [0,0]:Float@double, [0,8]:Integer}
+//! ```
+//!
+//! An offset is either exact, *every offset* (printed `-1`: a homogeneous
+//! array, or memory reached through an index of unknown scale), or periodic
+//! (printed `8+16k`: the field at 8 of every element of an array of 16-byte
+//! structs).
+//!
+//! Bases form a small join semi-lattice ordered by [`Base::rank`]: Unknown <
+//! Anything < Integer < Pointer < Float. Joining never loses the possibility
+//! of a float: an int/float conflict (a union) resolves to Float, which is
+//! the sound answer for differentiation.
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// Floating-point formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FloatKind {
+    Half,
+    BFloat,
+    Float,
+    Double,
+    X86Fp80,
+    Fp128,
+    PpcFp128,
+}
+
+impl FloatKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            FloatKind::Half => "half",
+            FloatKind::BFloat => "bfloat",
+            FloatKind::Float => "float",
+            FloatKind::Double => "double",
+            FloatKind::X86Fp80 => "x86_fp80",
+            FloatKind::Fp128 => "fp128",
+            FloatKind::PpcFp128 => "ppc_fp128",
+        }
+    }
+    fn index(self) -> u8 {
+        self as u8
+    }
+}
+
+/// What one scalar of a value or of memory is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Base {
+    /// Nothing is known.
+    Unknown,
+    /// Any type is fine (zero, undef): it carries no information.
+    Anything,
+    Integer,
+    Pointer,
+    Float(FloatKind),
+}
+
+impl Base {
+    /// Position in the join order.
+    pub fn rank(self) -> u8 {
+        match self {
+            Base::Unknown => 0,
+            Base::Anything => 1,
+            Base::Integer => 2,
+            Base::Pointer => 3,
+            Base::Float(k) => 4 + k.index(),
+        }
+    }
+    pub fn join(self, o: Base) -> Base {
+        if o.rank() > self.rank() {
+            o
+        } else {
+            self
+        }
+    }
+    pub fn is_float(self) -> bool {
+        matches!(self, Base::Float(_))
+    }
+    pub fn is_known(self) -> bool {
+        self != Base::Unknown
+    }
+}
+
+impl fmt::Display for Base {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Base::Unknown => write!(f, "Unknown"),
+            Base::Anything => write!(f, "Anything"),
+            Base::Integer => write!(f, "Integer"),
+            Base::Pointer => write!(f, "Pointer"),
+            Base::Float(k) => write!(f, "Float@{}", k.name()),
+        }
+    }
+}
+
+/// A byte offset: exact (`stride == 0`), or every `start + stride * k`.
+/// Every offset is `{start: 0, stride: 1}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Off {
+    pub start: i64,
+    pub stride: i64,
+}
+
+impl Off {
+    pub const EVERY: Off = Off {
+        start: 0,
+        stride: 1,
+    };
+    pub fn exact(o: i64) -> Off {
+        Off {
+            start: o,
+            stride: 0,
+        }
+    }
+    pub fn periodic(start: i64, stride: i64) -> Off {
+        if stride <= 1 {
+            return Off::EVERY;
+        }
+        Off {
+            start: start.rem_euclid(stride),
+            stride,
+        }
+    }
+    pub fn is_exact(self) -> bool {
+        self.stride == 0
+    }
+    pub fn is_every(self) -> bool {
+        self == Off::EVERY
+    }
+    /// Whether concrete offset `o` is one of these offsets.
+    pub fn matches(self, o: i64) -> bool {
+        if self.stride == 0 {
+            self.start == o
+        } else {
+            o >= 0 && (o - self.start).rem_euclid(self.stride) == 0
+        }
+    }
+    fn shift(self, delta: i64) -> Option<Off> {
+        if self.stride == 0 {
+            let o = self.start + delta;
+            (o >= 0).then_some(Off::exact(o))
+        } else {
+            Some(Off::periodic(self.start + delta, self.stride))
+        }
+    }
+    fn fold(self, stride: i64) -> Off {
+        let s = if self.stride == 0 {
+            stride
+        } else {
+            gcd(self.stride, stride)
+        };
+        Off::periodic(self.start, s)
+    }
+}
+
+impl fmt::Display for Off {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.stride == 0 {
+            write!(f, "{}", self.start)
+        } else if self.is_every() {
+            write!(f, "-1")
+        } else {
+            write!(f, "{}+{}k", self.start, self.stride)
+        }
+    }
+}
+
+/// Whether path `g` is more general than (another) path `k`.
+fn path_covers(g: &[Off], k: &[Off]) -> bool {
+    g.len() == k.len() && g != k && g.iter().zip(k).all(|(a, b)| a == b || covers(*a, *b))
+}
+
+/// Whether every offset of `k` is one of the offsets of `g`.
+fn covers(g: Off, k: Off) -> bool {
+    if g.is_every() {
+        return true;
+    }
+    if g.stride == 0 {
+        return false;
+    }
+    if k.stride == 0 {
+        return g.matches(k.start);
+    }
+    k.stride % g.stride == 0 && k.start.rem_euclid(g.stride) == g.start
+}
+
+pub fn gcd(a: i64, b: i64) -> i64 {
+    let (mut a, mut b) = (a.abs(), b.abs());
+    while b != 0 {
+        let t = a % b;
+        a = b;
+        b = t;
+    }
+    a
+}
+
+/// Bounds that keep trees (and so the fixed point) finite.
+const MAX_DEPTH: usize = 6;
+const MAX_ENTRIES: usize = 256;
+/// Periodic offsets are spelled out when a value covers at most this many.
+const MAX_EXPAND: i64 = 16;
+
+/// A type tree (see the module documentation).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TypeTree {
+    entries: BTreeMap<Vec<Off>, Base>,
+}
+
+impl TypeTree {
+    pub fn new() -> TypeTree {
+        TypeTree::default()
+    }
+
+    /// `{[0]: b}`
+    pub fn scalar(b: Base) -> TypeTree {
+        let mut t = TypeTree::new();
+        t.insert(vec![Off::exact(0)], b);
+        t
+    }
+
+    /// `{[o]: b}` for each offset.
+    pub fn at(b: Base, offs: &[i64]) -> TypeTree {
+        let mut t = TypeTree::new();
+        for o in offs {
+            t.insert(vec![Off::exact(*o)], b);
+        }
+        t
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn entries(&self) -> impl Iterator<Item = (&Vec<Off>, &Base)> {
+        self.entries.iter()
+    }
+
+    /// Join `b` into the entry at `path`. Returns whether the tree changed.
+    pub fn insert(&mut self, path: Vec<Off>, b: Base) -> bool {
+        if b == Base::Unknown || path.is_empty() || path.len() > MAX_DEPTH {
+            return false;
+        }
+        if let Some(old) = self.entries.get_mut(&path) {
+            let j = old.join(b);
+            if j != *old {
+                *old = j;
+                return true;
+            }
+            return false;
+        }
+        // Already implied by a more general entry with the same suffix?
+        if self.covered(&path, b) {
+            return false;
+        }
+        if self.entries.len() >= MAX_ENTRIES {
+            return false;
+        }
+        // Entries the new one makes redundant.
+        if !path.iter().all(|o| o.is_exact()) {
+            let gone: Vec<Vec<Off>> = self
+                .entries
+                .iter()
+                .filter(|(p, e)| path_covers(&path, p) && b.join(**e) == b)
+                .map(|(p, _)| p.clone())
+                .collect();
+            for p in gone {
+                self.entries.remove(&p);
+            }
+        }
+        self.entries.insert(path, b);
+        true
+    }
+
+    fn covered(&self, path: &[Off], b: Base) -> bool {
+        self.entries
+            .iter()
+            .any(|(p, e)| path_covers(p, path) && e.join(b) == *e)
+    }
+
+    /// Join another tree in. Returns whether anything changed.
+    pub fn merge(&mut self, o: &TypeTree) -> bool {
+        let mut changed = false;
+        for (p, b) in &o.entries {
+            changed |= self.insert(p.clone(), *b);
+        }
+        changed
+    }
+
+    pub fn join(mut self, o: &TypeTree) -> TypeTree {
+        self.merge(o);
+        self
+    }
+
+    /// The base at a concrete path (join of all entries that match it).
+    pub fn get(&self, path: &[i64]) -> Base {
+        let mut b = Base::Unknown;
+        for (p, e) in &self.entries {
+            if p.len() == path.len() && p.iter().zip(path).all(|(k, o)| k.matches(*o)) {
+                b = b.join(*e);
+            }
+        }
+        b
+    }
+
+    /// The base of the scalar at byte `o` of the value.
+    pub fn base_at(&self, o: i64) -> Base {
+        self.get(&[o])
+    }
+
+    /// The tree of the memory a pointer points to (entries under offset 0).
+    pub fn pointee(&self) -> TypeTree {
+        let mut t = TypeTree::new();
+        for (p, b) in &self.entries {
+            if p.len() >= 2 && p[0].matches(0) {
+                t.insert(p[1..].to_vec(), *b);
+            }
+        }
+        t
+    }
+
+    /// A pointer to memory typed `pointee`.
+    pub fn pointer_to(pointee: &TypeTree) -> TypeTree {
+        let mut t = TypeTree::scalar(Base::Pointer);
+        for (p, b) in &pointee.entries {
+            let mut q = Vec::with_capacity(p.len() + 1);
+            q.push(Off::exact(0));
+            q.extend_from_slice(p);
+            t.insert(q, *b);
+        }
+        t
+    }
+
+    /// Offsets of the first level moved by `delta` (negative results are
+    /// dropped).
+    pub fn shift(&self, delta: i64) -> TypeTree {
+        if delta == 0 {
+            return self.clone();
+        }
+        let mut t = TypeTree::new();
+        for (p, b) in &self.entries {
+            if let Some(o) = p[0].shift(delta) {
+                let mut q = p.clone();
+                q[0] = o;
+                t.insert(q, *b);
+            }
+        }
+        t
+    }
+
+    /// The view through an index of unknown value scaled by `stride`: each
+    /// first-level offset becomes periodic. A homogeneous result (every entry
+    /// with the same period and start) becomes every-offset.
+    pub fn fold(&self, stride: i64) -> TypeTree {
+        if stride == 0 {
+            return self.clone();
+        }
+        let mut t = TypeTree::new();
+        for (p, b) in &self.entries {
+            let mut q = p.clone();
+            q[0] = p[0].fold(stride);
+            t.insert(q, *b);
+        }
+        t.normalize_homogeneous()
+    }
+
+    fn normalize_homogeneous(self) -> TypeTree {
+        // Only small periods starting at 0: a scalar array (doubles, floats,
+        // pointers...). A lone field of a larger struct keeps its period.
+        let homogeneous = self
+            .entries
+            .keys()
+            .all(|p| p[0].is_every() || (p[0].stride > 1 && p[0].stride <= 8 && p[0].start == 0));
+        if !homogeneous || self.entries.keys().all(|p| p[0].is_every()) {
+            return self;
+        }
+        let mut t = TypeTree::new();
+        for (p, b) in &self.entries {
+            let mut q = p.clone();
+            q[0] = Off::EVERY;
+            t.insert(q, *b);
+        }
+        t
+    }
+
+    /// Only the first-level offsets in `[0, size)`; periodic offsets are
+    /// spelled out when there are few of them.
+    pub fn restrict(&self, size: u64) -> TypeTree {
+        let size = size as i64;
+        let mut t = TypeTree::new();
+        for (p, b) in &self.entries {
+            let k = p[0];
+            if k.is_exact() {
+                if k.start < size {
+                    t.insert(p.clone(), *b);
+                }
+            } else if k.is_every() {
+                t.insert(p.clone(), *b);
+            } else if k.start < size {
+                let n = (size - k.start + k.stride - 1) / k.stride;
+                if n <= MAX_EXPAND {
+                    let mut o = k.start;
+                    while o < size {
+                        let mut q = p.clone();
+                        q[0] = Off::exact(o);
+                        t.insert(q, *b);
+                        o += k.stride;
+                    }
+                } else {
+                    t.insert(p.clone(), *b);
+                }
+            }
+        }
+        t
+    }
+
+    /// First-level offsets that are not exact (every offset, periodic) made
+    /// exact at the given scalar offsets of a value's layout.
+    pub fn instantiate(&self, scalars: &[i64]) -> TypeTree {
+        let mut t = TypeTree::new();
+        for (p, b) in &self.entries {
+            if p[0].is_exact() {
+                t.insert(p.clone(), *b);
+                continue;
+            }
+            for o in scalars {
+                if p[0].matches(*o) {
+                    let mut q = p.clone();
+                    q[0] = Off::exact(*o);
+                    t.insert(q, *b);
+                }
+            }
+        }
+        t
+    }
+
+    /// The `size` bytes at offset `o` of the value, as a value of their own.
+    pub fn extract(&self, o: i64, size: u64) -> TypeTree {
+        self.shift(-o).restrict(size)
+    }
+
+    /// Whether any entry (at any depth) is a float.
+    pub fn has_float(&self) -> bool {
+        self.entries.values().any(|b| b.is_float())
+    }
+
+    /// The bases at the first level (the value itself, not what it points to).
+    pub fn first_level(&self) -> impl Iterator<Item = (Off, Base)> + '_ {
+        self.entries
+            .iter()
+            .filter(|(p, _)| p.len() == 1)
+            .map(|(p, b)| (p[0], *b))
+    }
+
+    /// Keep only the first `depth` levels.
+    pub fn truncate(&self, depth: usize) -> TypeTree {
+        let mut t = TypeTree::new();
+        for (p, b) in &self.entries {
+            if p.len() <= depth {
+                t.insert(p.clone(), *b);
+            }
+        }
+        t
+    }
+}
+
+impl fmt::Display for TypeTree {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{{")?;
+        for (n, (p, b)) in self.entries.iter().enumerate() {
+            if n > 0 {
+                write!(f, ", ")?;
+            }
+            write!(f, "[")?;
+            for (k, o) in p.iter().enumerate() {
+                if k > 0 {
+                    write!(f, ",")?;
+                }
+                write!(f, "{o}")?;
+            }
+            write!(f, "]:{b}")?;
+        }
+        write!(f, "}}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fold_array_of_doubles_is_every_offset() {
+        let t = TypeTree::at(Base::Float(FloatKind::Double), &[0]).fold(8);
+        assert_eq!(t.to_string(), "{[-1]:Float@double}");
+        let s = TypeTree::at(Base::Float(FloatKind::Double), &[0])
+            .join(&TypeTree::at(Base::Integer, &[8]))
+            .fold(16);
+        assert_eq!(s.to_string(), "{[0+16k]:Float@double, [8+16k]:Integer}");
+        assert_eq!(
+            s.restrict(16).to_string(),
+            "{[0]:Float@double, [8]:Integer}"
+        );
+    }
+
+    #[test]
+    fn join_prefers_float() {
+        assert_eq!(
+            Base::Integer.join(Base::Float(FloatKind::Double)),
+            Base::Float(FloatKind::Double)
+        );
+        assert_eq!(Base::Anything.join(Base::Integer), Base::Integer);
+    }
+}
