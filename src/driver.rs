@@ -145,8 +145,11 @@ fn cleanup(sess: &mut Session) {
     }
     let mut fns = sess.created.clone();
     fns.extend(callers);
-    let pipeline =
-        "sroa,early-cse<memssa>,instcombine,simplifycfg,gvn,instcombine,simplifycfg,adce";
+    // adce before the loop passes: once the primal's unused results are
+    // gone, a loop that only counts iterations is folded by indvars and
+    // deleted.
+    let pipeline = "sroa,early-cse<memssa>,instcombine,simplifycfg,adce,loop-simplify,lcssa,\
+                    loop(indvars,loop-deletion),gvn,instcombine,simplifycfg,adce";
     if let Err(msg) = shim::run_function_pipeline(&mut fns, pipeline) {
         log::warn!("enzyme-rs: cleanup pipeline failed: {msg}");
     }
