@@ -146,11 +146,14 @@ impl Activity {
             }
         }
         let useful = r.useful(&order);
+        // ENZYME_RS_NO_USEFUL=1 keeps every reached value (to measure what
+        // the useful pass saves).
+        let all_reached = std::env::var_os("ENZYME_RS_NO_USEFUL").is_some();
         let varied = r
             .reached
             .iter()
             .copied()
-            .filter(|v| useful.contains(v))
+            .filter(|v| all_reached || useful.contains(v))
             .collect();
         Ok(Activity {
             varied,
