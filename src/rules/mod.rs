@@ -157,6 +157,7 @@ pub fn math_base(n: &str) -> Option<&'static str> {
         "erf",
         "erfc",
         "fdim",
+        "fmod",
     ];
     let stem = if let Some(rest) = n.strip_prefix("llvm.") {
         rest.split('.').next()?
@@ -306,6 +307,16 @@ fn lookup_callee(n: &str) -> Option<Rule> {
             vec![
                 c.when(0, || Partial::Val(c.b.select(gt, c.c(1.0), c.c(0.0)))),
                 c.when(1, || Partial::Val(c.b.select(gt, c.c(-1.0), c.c(0.0)))),
+            ]
+        },
+        // fmod(x, y) = x - y * trunc(x / y)
+        "fmod" => |c| {
+            vec![
+                c.when(0, || Partial::One),
+                c.when(1, || {
+                    let q = c.b.unary_intrinsic("llvm.trunc", c.b.fdiv(c.x(), c.y()));
+                    Partial::Val(c.b.fneg(q))
+                }),
             ]
         },
         "fma" | "fmuladd" => |c| {

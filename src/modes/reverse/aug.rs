@@ -77,6 +77,9 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     shim::strip_derivative_attrs(aug);
     remove_fn_attr(aug, "alwaysinline");
     make_internal(aug);
+    // The clone inherits the primal's calling convention (fastcc for
+    // internal functions at -O1 and above), but is called with the C one.
+    unsafe { LLVMSetFunctionCallConv(aug, llvm_sys::LLVMCallConv::LLVMCCallConv as u32) };
     let act = Activity::analyse(aug, &seeds, f)?;
     if sess.opts.print_activity {
         crate::analysis::printer::print_activity(
@@ -437,7 +440,7 @@ impl AugGen<'_> {
         let key = Key {
             func: callee,
             acts: acts.clone(),
-            ret_active: is_varied && is_fp(ret_ty),
+            ret_active: is_varied && contains_fp(ret_ty) && !contains_ptr(ret_ty),
         };
         let pair = super::get_pair(self.sess, &key, None)?;
         self.b.before(i);

@@ -631,12 +631,20 @@ impl RevGen<'_> {
     fn visit_store(&mut self, i: V) -> Result<()> {
         let (v, p) = (operand(i, 0), operand(i, 1));
         let vt = type_of(v);
-        if !Self::has_adjoint_type(adj_type(vt)) || (is_int(vt) && !self.varied(v)) {
+        // A store of an inactive value (a constant, an integer) still
+        // overwrites the memory: its shadow is zeroed below.
+        if !Self::has_adjoint_type(adj_type(vt)) {
             return Ok(());
         }
         let Some(sp) = self.shadow_avail(p)? else {
             return Ok(());
         };
+        if !self.varied(v) {
+            // Exactly the stored bytes become zero in the shadow.
+            let s = self.b.store(zero(vt), sp);
+            unsafe { LLVMSetAlignment(s, LLVMGetAlignment(i)) };
+            return Ok(());
+        }
         let at = adj_type(vt);
         let t = self.b.load(at, sp);
         unsafe { LLVMSetAlignment(t, LLVMGetAlignment(i)) };
@@ -789,6 +797,10 @@ pub fn add_values(b: &Builder, x: V, y: V) -> V {
             out = b.insert_value(out, s, k);
         }
         return out;
+    }
+    if !is_fp(t) {
+        // Integer fields of an aggregate carry no adjoint.
+        return x;
     }
     let y = if type_of(y) != t && is_fp(t) && is_fp(type_of(y)) {
         b.float_to(y, t)
