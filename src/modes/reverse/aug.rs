@@ -186,9 +186,11 @@ impl AugGen<'_> {
     fn run(&mut self, order: &[BB]) -> Result<()> {
         let ctx = self.b.ctx;
         // Freed heap allocations: frees are deferred to the reverse sweep.
+        // A realloc of active memory frees its old block too: that free is
+        // deferred as well (see `lower_realloc`).
         for bb in order {
             for i in instructions(*bb) {
-                if let Some(rules::AllocKind::Free) =
+                if let Some(rules::AllocKind::Free | rules::AllocKind::Realloc) =
                     (if is_call(i) { called_function(i) } else { None })
                         .and_then(|c| rules::alloc_kind(&name(c)))
                 {
@@ -391,10 +393,9 @@ impl AugGen<'_> {
                     }
                 }
                 Realloc => {
-                    return Err(self.err(
-                        i,
-                        "realloc of active memory is not supported in reverse mode yet",
-                    ));
+                    if is_varied || self.varied(operand(i, 0)) {
+                        self.lower_realloc(i)?;
+                    }
                 }
             }
             return Ok(());
@@ -471,6 +472,52 @@ impl AugGen<'_> {
             self.a.act.varied.insert(primal_value);
         }
         self.a.calls.insert(nc, CallInfo { pair, key, args });
+        unsafe { LLVMInstructionEraseFromParent(i) };
+        Ok(())
+    }
+}
+
+impl AugGen<'_> {
+    /// `q = realloc(p, n)` of active memory. The reverse sweep still needs
+    /// the old block's shadow (adjoints of what was stored there before),
+    /// so the augmented sweep allocates a fresh block instead and copies:
+    ///
+    ///   k  = min(malloc_usable_size(p), n)
+    ///   q  = malloc(n);  memcpy(q, p, k)
+    ///   q' = malloc(n);  memset(q', 0, n);  memcpy(q', p', k)
+    ///
+    /// The old block's free is deferred like any other free of active
+    /// memory (it is freed where the reverse sweep undoes its allocation).
+    /// The reverse sweep needs no rule of its own: the primal memcpy's
+    /// adjoint adds q''s adjoints of the k copied bytes back into p', and
+    /// the malloc frees q and q' where its own free was deferred.
+    fn lower_realloc(&mut self, i: V) -> Result<()> {
+        let ctx = self.b.ctx;
+        let (p, n) = (operand(i, 0), operand(i, 1));
+        let sp = self.shadow_or_null(p, i)?;
+        self.b.before(i);
+        let i64t = i64_type(ctx);
+        let pt = ptr_type(ctx);
+        let usable_ty = fn_type_of(i64t, &mut [pt], false);
+        let usable = get_or_declare(self.sess.module, "malloc_usable_size", usable_ty);
+        let old = self.b.call(usable_ty, usable, &mut [p]);
+        let n64 = self.b.int_cast(n, i64t, false);
+        let fits = self.b.icmp(LLVMIntPredicate::LLVMIntULT, old, n64);
+        let k = self.b.select(fits, old, n64);
+        let q = self.b.malloc(n64);
+        set_name(q, &name(i));
+        self.b.memcpy(q, p, k, 1);
+        let sq = self.b.malloc(n64);
+        set_name(sq, &format!("{}'", name(i)));
+        self.b.zero_bytes(sq, n64);
+        self.b.memcpy(sq, sp, k, 1);
+        unsafe { LLVMReplaceAllUsesWith(i, q) };
+        if self.a.deferred_free.remove(&i) {
+            self.a.deferred_free.insert(q);
+        }
+        self.a.act.varied.remove(&i);
+        self.a.act.varied.insert(q);
+        self.a.shadow.insert(q, sq);
         unsafe { LLVMInstructionEraseFromParent(i) };
         Ok(())
     }

@@ -681,7 +681,8 @@ impl RevGen<'_> {
                     .shadow_avail(operand(i, 1))?
                 {
                     Some(ss) => {
-                        let f = memcpy_adjoint_fn(self.sess.module);
+                        let et = fp_elem_type(&[operand(i, 0), operand(i, 1)]);
+                        let f = memcpy_adjoint_fn(self.sess.module, et);
                         self.b
                             .call_fn(f, &mut [sd, ss, self.b.int_cast(len, i64_type(ctx), false)]);
                     }
@@ -810,29 +811,103 @@ pub fn add_values(b: &Builder, x: V, y: V) -> V {
     b.fadd(x, y)
 }
 
+/// The floating-point type of the data behind pointers (what loads and
+/// stores through them, their GEPs, phis and selects read or write, or the
+/// type an underlying alloca holds), when one is found.
+fn fp_elem_type(ptrs: &[V]) -> Option<T> {
+    fn leaf(t: T) -> Option<T> {
+        if is_fp_scalar(t) {
+            return Some(t);
+        }
+        if is_vector(t) || is_array(t) {
+            return leaf(elem_type(t));
+        }
+        if is_struct(t) {
+            return struct_fields(t).into_iter().find_map(leaf);
+        }
+        None
+    }
+    let mut work: Vec<V> = ptrs.to_vec();
+    for p in ptrs {
+        for o in crate::analysis::activity::underlying_objects(*p) {
+            if opcode(o) == Some(LLVMOpcode::LLVMAlloca) {
+                if let Some(t) = leaf(unsafe { LLVMGetAllocatedType(o) }) {
+                    return Some(t);
+                }
+            }
+            work.push(o);
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    while let Some(v) = work.pop() {
+        if !seen.insert(v) || seen.len() > 256 {
+            continue;
+        }
+        for u in users(v) {
+            use LLVMOpcode::*;
+            match opcode(u) {
+                Some(LLVMLoad) => {
+                    if let Some(t) = leaf(type_of(u)) {
+                        return Some(t);
+                    }
+                }
+                Some(LLVMStore) => {
+                    if operand(u, 1) == v {
+                        if let Some(t) = leaf(type_of(operand(u, 0))) {
+                            return Some(t);
+                        }
+                    } else {
+                        // The pointer itself is stored: follow its loads.
+                        work.push(operand(u, 1));
+                    }
+                }
+                Some(LLVMGetElementPtr) => {
+                    if let Some(t) = leaf(unsafe { LLVMGetGEPSourceElementType(u) }) {
+                        if !is_int(unsafe { LLVMGetGEPSourceElementType(u) }) {
+                            return Some(t);
+                        }
+                    }
+                    work.push(u);
+                }
+                Some(LLVMBitCast | LLVMAddrSpaceCast | LLVMPHI | LLVMSelect) => work.push(u),
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
 /// `void memcpy_adjoint(ptr dshadow, ptr sshadow, i64 bytes)`: for each
-/// double of the copied range, sshadow += dshadow; dshadow = 0.
-/// (Copies of float data are assumed to hold doubles when the type of the
-/// memory is not otherwise known; a trailing partial element is zeroed.)
-fn memcpy_adjoint_fn(m: LLVMModuleRef) -> V {
-    const NAME: &str = "enzyme_rs.memcpy.adjoint.f64";
-    if let Some(f) = get_function(m, NAME) {
+/// element (of type `et`: the float type of the copied data, double when
+/// it is not known) of the copied range, sshadow += dshadow; dshadow = 0.
+fn memcpy_adjoint_fn(m: LLVMModuleRef, et: Option<T>) -> V {
+    let ctx = unsafe { LLVMGetModuleContext(m) };
+    let dbl = et
+        .filter(|t| matches!(kind(*t), LLVMTypeKind::LLVMFloatTypeKind | LLVMTypeKind::LLVMDoubleTypeKind))
+        .unwrap_or_else(|| unsafe { LLVMDoubleTypeInContext(ctx) });
+    let is_f32 = kind(dbl) == LLVMTypeKind::LLVMFloatTypeKind;
+    let name = if is_f32 {
+        "enzyme_rs.memcpy.adjoint.f32"
+    } else {
+        "enzyme_rs.memcpy.adjoint.f64"
+    };
+    if let Some(f) = get_function(m, name) {
         return f;
     }
     let b = Builder::new(m);
     let ctx = b.ctx;
     let (p, i64t) = (ptr_type(ctx), i64_type(ctx));
     let fty = fn_type_of(void_type(ctx), &mut [p, p, i64t], false);
-    let f = get_or_declare(m, NAME, fty);
+    let f = get_or_declare(m, name, fty);
     unsafe { LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage) };
     let ps = params(f);
     let (dst, src, n) = (ps[0], ps[1], ps[2]);
     let entry = tape::append_block(f, "entry");
     let body = tape::append_block(f, "body");
     let done = tape::append_block(f, "done");
-    let dbl = unsafe { LLVMDoubleTypeInContext(ctx) };
     b.at_end(entry);
-    let cnt = unsafe { LLVMBuildLShr(b.raw, n, const_i64(ctx, 3), cstr("n").as_ptr()) };
+    let shift = if is_f32 { 2 } else { 3 };
+    let cnt = unsafe { LLVMBuildLShr(b.raw, n, const_i64(ctx, shift), cstr("n").as_ptr()) };
     let empty = b.icmp(LLVMIntPredicate::LLVMIntEQ, cnt, const_i64(ctx, 0));
     b.cond_br(empty, done, body);
     b.at_end(body);
