@@ -80,6 +80,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     // The clone inherits the primal's calling convention (fastcc for
     // internal functions at -O1 and above), but is called with the C one.
     unsafe { LLVMSetFunctionCallConv(aug, llvm_sys::LLVMCallConv::LLVMCCallConv as u32) };
+    lower_byval_params(aug, &primal_params);
     let act = Activity::analyse(aug, &seeds, f)?;
     if sess.opts.print_activity {
         crate::analysis::printer::print_activity(
@@ -123,6 +124,48 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     };
     g.run(&order)?;
     Ok(a)
+}
+
+/// The clone keeps the primal's `byval`/`sret` parameter attributes, but its
+/// callers pass plain pointers: drop them. A `byval` parameter is the
+/// callee's private copy, so the clone makes that copy itself (an alloca
+/// filled by memcpy): its shadow then starts at zero and the memcpy's
+/// adjoint adds it back into the caller's shadow.
+fn lower_byval_params(aug: V, primal_params: &[V]) {
+    let all = params(aug);
+    let b = Builder::new_for(aug);
+    for p in primal_params {
+        let Some(idx) = all.iter().position(|q| q == p) else {
+            continue;
+        };
+        let ai = idx as u32 + 1;
+        unsafe {
+            let sret = enum_attr_kind("sret");
+            if !LLVMGetEnumAttributeAtIndex(aug, ai, sret).is_null() {
+                LLVMRemoveEnumAttributeAtIndex(aug, ai, sret);
+            }
+            let byval = enum_attr_kind("byval");
+            let a = LLVMGetEnumAttributeAtIndex(aug, ai, byval);
+            if a.is_null() {
+                continue;
+            }
+            let ty = LLVMGetTypeAttributeValue(a);
+            LLVMRemoveEnumAttributeAtIndex(aug, ai, byval);
+            b.at_entry_allocas(aug);
+            b.clear_debug_loc();
+            let copy = b.alloca(ty);
+            set_name(copy, &format!("{}.byval", name(*p)));
+            let align = LLVMGetAlignment(copy).max(1);
+            LLVMReplaceAllUsesWith(*p, copy);
+            let m = b.memcpy(
+                copy,
+                *p,
+                const_i64(b.ctx, type_alloc_size(module_of(aug), ty) as i64),
+                align,
+            );
+            let _ = m;
+        }
+    }
 }
 
 impl Builder {
