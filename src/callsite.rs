@@ -15,6 +15,7 @@ pub enum Mode {
 
 impl Mode {
     pub fn from_callee(name: &str) -> Option<Mode> {
+        let name = unmangled_prefix(name);
         if name.starts_with("__enzyme_fwddiff") {
             Some(Mode::Forward)
         } else if name.starts_with("__enzyme_autodiff") {
@@ -23,6 +24,20 @@ impl Mode {
             None
         }
     }
+}
+
+/// The identifier a C++ (Itanium-mangled) name of a free function or a
+/// template instance begins with: `_Z17__enzyme_autodiffIdJdEET_Pvv` ->
+/// `__enzyme_autodiff`. Other names are returned unchanged.
+fn unmangled_prefix(name: &str) -> &str {
+    let Some(rest) = name.strip_prefix("_Z") else {
+        return name;
+    };
+    let digits = rest.bytes().take_while(|c| c.is_ascii_digit()).count();
+    let Ok(len) = rest[..digits].parse::<usize>() else {
+        return name;
+    };
+    rest.get(digits..digits + len).unwrap_or(name)
 }
 
 /// Activity of one argument of the differentiated function.

@@ -231,6 +231,10 @@ impl Activity {
             if local {
                 self.varied.insert(root);
                 changed = true;
+            } else if opcode(root) == Some(LLVMOpcode::LLVMLoad) && is_ptr(type_of(root)) {
+                // A pointer kept in local memory (a variable at -O0): that
+                // memory needs a shadow to hand the pointer's shadow back.
+                changed |= self.mark_local_memory(operand(root, 0));
             }
         }
         changed
