@@ -232,10 +232,42 @@ impl Activity {
                 self.varied.insert(root);
                 changed = true;
             } else if opcode(root) == Some(LLVMOpcode::LLVMLoad) && is_ptr(type_of(root)) {
-                // A pointer kept in local memory (a variable at -O0): that
-                // memory needs a shadow to hand the pointer's shadow back.
-                changed |= self.mark_local_memory(operand(root, 0));
+                changed |= self.mark_local_slot(operand(root, 0), &mut HashSet::new());
             }
+        }
+        changed
+    }
+
+    /// A pointer kept in a local variable (a slot, at -O0) and loaded back:
+    /// when a local allocation is stored in the slot, the allocation and
+    /// the slot get shadows, so the load hands the allocation's shadow on.
+    /// Slots holding only other pointers (constant arguments) are left alone.
+    fn mark_local_slot(&mut self, slot: V, seen: &mut HashSet<V>) -> bool {
+        if !seen.insert(slot) || opcode(slot) != Some(LLVMOpcode::LLVMAlloca) {
+            return false;
+        }
+        let mut changed = false;
+        let mut holds_shadowed = false;
+        for u in users(slot) {
+            if opcode(u) != Some(LLVMOpcode::LLVMStore) || operand(u, 1) != slot {
+                continue;
+            }
+            let v = operand(u, 0);
+            if !is_ptr(type_of(v)) {
+                continue;
+            }
+            for root in underlying_objects(v) {
+                if opcode(root) == Some(LLVMOpcode::LLVMLoad) {
+                    changed |= self.mark_local_slot(operand(root, 0), seen);
+                } else {
+                    changed |= self.mark_local_memory(root);
+                }
+                holds_shadowed |= self.varied.contains(&root);
+            }
+        }
+        if holds_shadowed && !self.varied.contains(&slot) {
+            self.varied.insert(slot);
+            changed = true;
         }
         changed
     }

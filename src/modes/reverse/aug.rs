@@ -548,10 +548,12 @@ impl AugGen<'_> {
         let fits = self.b.icmp(LLVMIntPredicate::LLVMIntULT, old, n64);
         let k = self.b.select(fits, old, n64);
         let q = self.b.malloc(n64);
-        set_name(q, &name(i));
+        let qname = name(i);
+        set_name(i, "");
+        set_name(q, &qname);
         self.b.memcpy(q, p, k, 1);
         let sq = self.b.malloc(n64);
-        set_name(sq, &format!("{}'", name(i)));
+        set_name(sq, &format!("{qname}'"));
         self.b.zero_bytes(sq, n64);
         self.b.memcpy(sq, sp, k, 1);
         unsafe { LLVMReplaceAllUsesWith(i, q) };
