@@ -403,6 +403,22 @@ impl AugGen<'_> {
         let args = call_args(i);
         let any_arg_varied = args.iter().any(|a| self.varied(*a));
         let is_varied = self.varied(i);
+        if cname == "posix_memalign" {
+            // An allocation returned through memory: when that memory has a
+            // shadow, allocate a zeroed shadow block into it the same way.
+            if let Some(sslot) = self.shadow_of(operand(i, 0)) {
+                self.b.after(i);
+                let c = unsafe { LLVMInstructionClone(i) };
+                unsafe {
+                    LLVMInsertIntoBuilder(self.b.raw, c);
+                    LLVMSetOperand(c, 0, sslot);
+                }
+                let ctx = self.b.ctx;
+                let sb = self.b.load(ptr_type(ctx), sslot);
+                self.b.zero_bytes(sb, operand(i, 2));
+            }
+            return Ok(());
+        }
         if rules::is_inactive_function(&cname) || (!any_arg_varied && !is_varied) {
             return Ok(());
         }
