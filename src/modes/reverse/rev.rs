@@ -705,9 +705,9 @@ impl RevGen<'_> {
                 let p = self.avail(i)?;
                 if let Some(s) = self.a.shadow.get(&i).copied() {
                     let sv = self.avail(s)?;
-                    self.b.free(sv);
+                    self.dealloc_like(i, sv)?;
                 }
-                self.b.free(p);
+                self.dealloc_like(i, p)?;
             }
             return Ok(());
         }
@@ -717,6 +717,33 @@ impl RevGen<'_> {
             }
             return Ok(());
         }
+        Ok(())
+    }
+
+    /// Free `p`, allocated like `alloc` was: C++ `new` / `new[]` memory
+    /// goes back through the matching `delete`, the rest through free.
+    fn dealloc_like(&mut self, alloc: V, p: V) -> Result<()> {
+        let n = called_function(alloc).map(name).unwrap_or_default();
+        let aligned = n.contains("St11align_val_t");
+        let del = if n.starts_with("_Znw") {
+            if aligned { "_ZdlPvSt11align_val_t" } else { "_ZdlPv" }
+        } else if n.starts_with("_Zna") {
+            if aligned { "_ZdaPvSt11align_val_t" } else { "_ZdaPv" }
+        } else {
+            self.b.free(p);
+            return Ok(());
+        };
+        let ctx = self.b.ctx;
+        let mut args = vec![p];
+        let mut tys = vec![ptr_type(ctx)];
+        if aligned {
+            let a = self.avail(operand(alloc, 1))?;
+            tys.push(type_of(a));
+            args.push(a);
+        }
+        let fty = fn_type_of(void_type(ctx), &mut tys, false);
+        let f = get_or_declare(self.sess.module, del, fty);
+        self.b.call(fty, f, &mut args);
         Ok(())
     }
 
