@@ -434,6 +434,8 @@ impl Run<'_> {
             if is_local_allocation(root) {
                 self.reached.insert(root);
                 changed = true;
+            } else if opcode(root) == Some(LLVMOpcode::LLVMLoad) && is_ptr(type_of(root)) {
+                changed |= self.mark_local_slot(operand(root, 0), &mut HashSet::new());
             }
         }
         changed
@@ -512,6 +514,40 @@ impl Run<'_> {
             }
         }
         useful
+    }
+
+    /// A pointer kept in a local variable (a slot, at -O0) and loaded back:
+    /// when a local allocation is stored in the slot, the allocation and
+    /// the slot get shadows, so the load hands the allocation's shadow on.
+    /// Slots holding only other pointers (constant arguments) are left alone.
+    fn mark_local_slot(&mut self, slot: V, seen: &mut HashSet<V>) -> bool {
+        if !seen.insert(slot) || opcode(slot) != Some(LLVMOpcode::LLVMAlloca) {
+            return false;
+        }
+        let mut changed = false;
+        let mut holds_shadowed = false;
+        for u in users(slot) {
+            if opcode(u) != Some(LLVMOpcode::LLVMStore) || operand(u, 1) != slot {
+                continue;
+            }
+            let v = operand(u, 0);
+            if !is_ptr(type_of(v)) {
+                continue;
+            }
+            for root in underlying_objects(v) {
+                if opcode(root) == Some(LLVMOpcode::LLVMLoad) {
+                    changed |= self.mark_local_slot(operand(root, 0), seen);
+                } else {
+                    changed |= self.mark_local_memory(root);
+                }
+                holds_shadowed |= self.reached.contains(&root);
+            }
+        }
+        if holds_shadowed && !self.reached.contains(&slot) {
+            self.reached.insert(slot);
+            changed = true;
+        }
+        changed
     }
 }
 

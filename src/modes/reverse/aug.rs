@@ -93,6 +93,10 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     remove_fn_attr(aug, "alwaysinline");
     remove_fn_attr(aug, "optnone");
     make_internal(aug);
+    // The clone inherits the primal's calling convention (fastcc for
+    // internal functions at -O1 and above), but is called with the C one.
+    unsafe { LLVMSetFunctionCallConv(aug, llvm_sys::LLVMCallConv::LLVMCCallConv as u32) };
+    lower_byval_params(aug, &primal_params);
     // Canonical loop shape: preheaders, a single latch, dedicated exits.
     shim::run_function_pipeline(&mut [aug], "loop-simplify").map_err(Error::internal)?;
     if sess.opts.dedup_loads {
@@ -149,6 +153,48 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     };
     g.run(&order)?;
     Ok(a)
+}
+
+/// The clone keeps the primal's `byval`/`sret` parameter attributes, but its
+/// callers pass plain pointers: drop them. A `byval` parameter is the
+/// callee's private copy, so the clone makes that copy itself (an alloca
+/// filled by memcpy): its shadow then starts at zero and the memcpy's
+/// adjoint adds it back into the caller's shadow.
+fn lower_byval_params(aug: V, primal_params: &[V]) {
+    let all = params(aug);
+    let b = Builder::new_for(aug);
+    for p in primal_params {
+        let Some(idx) = all.iter().position(|q| q == p) else {
+            continue;
+        };
+        let ai = idx as u32 + 1;
+        unsafe {
+            let sret = enum_attr_kind("sret");
+            if !LLVMGetEnumAttributeAtIndex(aug, ai, sret).is_null() {
+                LLVMRemoveEnumAttributeAtIndex(aug, ai, sret);
+            }
+            let byval = enum_attr_kind("byval");
+            let a = LLVMGetEnumAttributeAtIndex(aug, ai, byval);
+            if a.is_null() {
+                continue;
+            }
+            let ty = LLVMGetTypeAttributeValue(a);
+            LLVMRemoveEnumAttributeAtIndex(aug, ai, byval);
+            b.at_entry_allocas(aug);
+            b.clear_debug_loc();
+            let copy = b.alloca(ty);
+            set_name(copy, &format!("{}.byval", name(*p)));
+            let align = LLVMGetAlignment(copy).max(1);
+            LLVMReplaceAllUsesWith(*p, copy);
+            let m = b.memcpy(
+                copy,
+                *p,
+                const_i64(b.ctx, type_alloc_size(module_of(aug), ty) as i64),
+                align,
+            );
+            let _ = m;
+        }
+    }
 }
 
 impl Builder {
@@ -212,14 +258,19 @@ impl AugGen<'_> {
     fn run(&mut self, order: &[BB]) -> Result<()> {
         let ctx = self.b.ctx;
         // Freed heap allocations: frees are deferred to the reverse sweep.
+        // A realloc of active memory frees its old block too: that free is
+        // deferred as well (see `lower_realloc`).
         for bb in order {
             for i in instructions(*bb) {
-                if let Some(rules::AllocKind::Free) =
+                if let Some(rules::AllocKind::Free | rules::AllocKind::Realloc) =
                     (if is_call(i) { called_function(i) } else { None })
                         .and_then(|c| rules::alloc_kind(&name(c)))
                 {
                     let p = operand(i, 0);
-                    if self.varied(p) {
+                    // Also when only the allocation is active (the freed
+                    // pointer itself may be an inactive copy, e.g. an LCSSA
+                    // phi used by nothing else).
+                    if self.varied(p) || underlying_objects(p).iter().any(|o| self.varied(*o)) {
                         for o in underlying_objects(p) {
                             self.a.deferred_free.insert(o);
                         }
@@ -428,6 +479,29 @@ impl AugGen<'_> {
         let args = call_args(i);
         let any_arg_varied = args.iter().any(|a| self.varied(*a));
         let is_varied = self.varied(i);
+        if rules::alloc_kind(&cname) == Some(rules::AllocKind::Free)
+            && underlying_objects(operand(i, 0)).iter().any(|o| self.a.deferred_free.contains(o))
+        {
+            // Deferred to the reverse sweep (which frees it after its last use).
+            unsafe { LLVMInstructionEraseFromParent(i) };
+            return Ok(());
+        }
+        if cname == "posix_memalign" {
+            // An allocation returned through memory: when that memory has a
+            // shadow, allocate a zeroed shadow block into it the same way.
+            if let Some(sslot) = self.shadow_of(operand(i, 0)) {
+                self.b.after(i);
+                let c = unsafe { LLVMInstructionClone(i) };
+                unsafe {
+                    LLVMInsertIntoBuilder(self.b.raw, c);
+                    LLVMSetOperand(c, 0, sslot);
+                }
+                let ctx = self.b.ctx;
+                let sb = self.b.load(ptr_type(ctx), sslot);
+                self.b.zero_bytes(sb, operand(i, 2));
+            }
+            return Ok(());
+        }
         if rules::is_inactive_function(&cname) || (!any_arg_varied && !is_varied) {
             return Ok(());
         }
@@ -461,10 +535,9 @@ impl AugGen<'_> {
                     }
                 }
                 Realloc => {
-                    return Err(self.err(
-                        i,
-                        "realloc of active memory is not supported in reverse mode yet",
-                    ));
+                    if is_varied || self.varied(operand(i, 0)) {
+                        self.lower_realloc(i)?;
+                    }
                 }
             }
             return Ok(());
@@ -510,7 +583,7 @@ impl AugGen<'_> {
         let key = Key {
             func: callee,
             acts: acts.clone(),
-            ret_active: is_varied && is_fp(ret_ty),
+            ret_active: is_varied && contains_fp(ret_ty) && !contains_ptr(ret_ty),
         };
         let pair = super::get_pair(self.sess, &key, None)?;
         self.b.before(i);
@@ -541,6 +614,54 @@ impl AugGen<'_> {
             self.a.act.varied.insert(primal_value);
         }
         self.a.calls.insert(nc, CallInfo { pair, key, args });
+        unsafe { LLVMInstructionEraseFromParent(i) };
+        Ok(())
+    }
+}
+
+impl AugGen<'_> {
+    /// `q = realloc(p, n)` of active memory. The reverse sweep still needs
+    /// the old block's shadow (adjoints of what was stored there before),
+    /// so the augmented sweep allocates a fresh block instead and copies:
+    ///
+    ///   k  = min(malloc_usable_size(p), n)
+    ///   q  = malloc(n);  memcpy(q, p, k)
+    ///   q' = malloc(n);  memset(q', 0, n);  memcpy(q', p', k)
+    ///
+    /// The old block's free is deferred like any other free of active
+    /// memory (it is freed where the reverse sweep undoes its allocation).
+    /// The reverse sweep needs no rule of its own: the primal memcpy's
+    /// adjoint adds q''s adjoints of the k copied bytes back into p', and
+    /// the malloc frees q and q' where its own free was deferred.
+    fn lower_realloc(&mut self, i: V) -> Result<()> {
+        let ctx = self.b.ctx;
+        let (p, n) = (operand(i, 0), operand(i, 1));
+        let sp = self.shadow_or_null(p, i)?;
+        self.b.before(i);
+        let i64t = i64_type(ctx);
+        let pt = ptr_type(ctx);
+        let usable_ty = fn_type_of(i64t, &mut [pt], false);
+        let usable = get_or_declare(self.sess.module, "malloc_usable_size", usable_ty);
+        let old = self.b.call(usable_ty, usable, &mut [p]);
+        let n64 = self.b.int_cast(n, i64t, false);
+        let fits = self.b.icmp(LLVMIntPredicate::LLVMIntULT, old, n64);
+        let k = self.b.select(fits, old, n64);
+        let q = self.b.malloc(n64);
+        let qname = name(i);
+        set_name(i, "");
+        set_name(q, &qname);
+        self.b.memcpy(q, p, k, 1);
+        let sq = self.b.malloc(n64);
+        set_name(sq, &format!("{qname}'"));
+        self.b.zero_bytes(sq, n64);
+        self.b.memcpy(sq, sp, k, 1);
+        unsafe { LLVMReplaceAllUsesWith(i, q) };
+        if self.a.deferred_free.remove(&i) {
+            self.a.deferred_free.insert(q);
+        }
+        self.a.act.varied.remove(&i);
+        self.a.act.varied.insert(q);
+        self.a.shadow.insert(q, sq);
         unsafe { LLVMInstructionEraseFromParent(i) };
         Ok(())
     }

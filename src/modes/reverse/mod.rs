@@ -314,7 +314,9 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
     };
     let mut aug_ptys = ptys.clone();
     aug_ptys.push(ptr_type(ctx));
-    let takes_seed = key.ret_active && is_fp(ret_ty);
+    // Float results and aggregates/vectors of floats (a struct returned by
+    // value from a callee) take the seed of their adjoint.
+    let takes_seed = key.ret_active && contains_fp(ret_ty) && !contains_ptr(ret_ty);
     let mut rev_ptys = ptys.clone();
     if takes_seed {
         rev_ptys.push(ret_ty);

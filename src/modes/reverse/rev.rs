@@ -831,12 +831,20 @@ impl RevGen<'_> {
     fn visit_store(&mut self, i: V) -> Result<()> {
         let (v, p) = (operand(i, 0), operand(i, 1));
         let vt = type_of(v);
-        if !Self::has_adjoint_type(adj_type(vt)) || (is_int(vt) && !self.varied(v)) {
+        // A store of an inactive value (a constant, an integer) still
+        // overwrites the memory: its shadow is zeroed below.
+        if !Self::has_adjoint_type(adj_type(vt)) {
             return Ok(());
         }
         let Some(sp) = self.shadow_avail(p)? else {
             return Ok(());
         };
+        if !self.varied(v) {
+            // Exactly the stored bytes become zero in the shadow.
+            let s = self.b.store(zero(vt), sp);
+            unsafe { LLVMSetAlignment(s, LLVMGetAlignment(i)) };
+            return Ok(());
+        }
         let at = adj_type(vt);
         let t = self.b.load(at, sp);
         unsafe { LLVMSetAlignment(t, LLVMGetAlignment(i)) };
@@ -873,7 +881,8 @@ impl RevGen<'_> {
                     .shadow_avail(operand(i, 1))?
                 {
                     Some(ss) => {
-                        let f = memcpy_adjoint_fn(self.sess.module);
+                        let et = fp_elem_type(&[operand(i, 0), operand(i, 1)]);
+                        let f = memcpy_adjoint_fn(self.sess.module, et);
                         self.b
                             .call_fn(f, &mut [sd, ss, self.b.int_cast(len, i64_type(ctx), false)]);
                     }
@@ -896,9 +905,9 @@ impl RevGen<'_> {
                 let p = self.avail(i)?;
                 if let Some(s) = self.a.shadow.get(&i).copied() {
                     let sv = self.avail(s)?;
-                    self.b.free(sv);
+                    self.dealloc_like(i, sv)?;
                 }
-                self.b.free(p);
+                self.dealloc_like(i, p)?;
             }
             return Ok(());
         }
@@ -908,6 +917,33 @@ impl RevGen<'_> {
             }
             return Ok(());
         }
+        Ok(())
+    }
+
+    /// Free `p`, allocated like `alloc` was: C++ `new` / `new[]` memory
+    /// goes back through the matching `delete`, the rest through free.
+    fn dealloc_like(&mut self, alloc: V, p: V) -> Result<()> {
+        let n = called_function(alloc).map(name).unwrap_or_default();
+        let aligned = n.contains("St11align_val_t");
+        let del = if n.starts_with("_Znw") {
+            if aligned { "_ZdlPvSt11align_val_t" } else { "_ZdlPv" }
+        } else if n.starts_with("_Zna") {
+            if aligned { "_ZdaPvSt11align_val_t" } else { "_ZdaPv" }
+        } else {
+            self.b.free(p);
+            return Ok(());
+        };
+        let ctx = self.b.ctx;
+        let mut args = vec![p];
+        let mut tys = vec![ptr_type(ctx)];
+        if aligned {
+            let a = self.avail(operand(alloc, 1))?;
+            tys.push(type_of(a));
+            args.push(a);
+        }
+        let fty = fn_type_of(void_type(ctx), &mut tys, false);
+        let f = get_or_declare(self.sess.module, del, fty);
+        self.b.call(fty, f, &mut args);
         Ok(())
     }
 
@@ -1017,6 +1053,10 @@ pub fn add_values(b: &Builder, x: V, y: V) -> V {
         }
         return out;
     }
+    if !is_fp(t) {
+        // Integer fields of an aggregate carry no adjoint.
+        return x;
+    }
     let y = if type_of(y) != t && is_fp(t) && is_fp(type_of(y)) {
         b.float_to(y, t)
     } else {
@@ -1025,29 +1065,103 @@ pub fn add_values(b: &Builder, x: V, y: V) -> V {
     b.fadd(x, y)
 }
 
+/// The floating-point type of the data behind pointers (what loads and
+/// stores through them, their GEPs, phis and selects read or write, or the
+/// type an underlying alloca holds), when one is found.
+fn fp_elem_type(ptrs: &[V]) -> Option<T> {
+    fn leaf(t: T) -> Option<T> {
+        if is_fp_scalar(t) {
+            return Some(t);
+        }
+        if is_vector(t) || is_array(t) {
+            return leaf(elem_type(t));
+        }
+        if is_struct(t) {
+            return struct_fields(t).into_iter().find_map(leaf);
+        }
+        None
+    }
+    let mut work: Vec<V> = ptrs.to_vec();
+    for p in ptrs {
+        for o in crate::analysis::activity::underlying_objects(*p) {
+            if opcode(o) == Some(LLVMOpcode::LLVMAlloca) {
+                if let Some(t) = leaf(unsafe { LLVMGetAllocatedType(o) }) {
+                    return Some(t);
+                }
+            }
+            work.push(o);
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    while let Some(v) = work.pop() {
+        if !seen.insert(v) || seen.len() > 256 {
+            continue;
+        }
+        for u in users(v) {
+            use LLVMOpcode::*;
+            match opcode(u) {
+                Some(LLVMLoad) => {
+                    if let Some(t) = leaf(type_of(u)) {
+                        return Some(t);
+                    }
+                }
+                Some(LLVMStore) => {
+                    if operand(u, 1) == v {
+                        if let Some(t) = leaf(type_of(operand(u, 0))) {
+                            return Some(t);
+                        }
+                    } else {
+                        // The pointer itself is stored: follow its loads.
+                        work.push(operand(u, 1));
+                    }
+                }
+                Some(LLVMGetElementPtr) => {
+                    if let Some(t) = leaf(unsafe { LLVMGetGEPSourceElementType(u) }) {
+                        if !is_int(unsafe { LLVMGetGEPSourceElementType(u) }) {
+                            return Some(t);
+                        }
+                    }
+                    work.push(u);
+                }
+                Some(LLVMBitCast | LLVMAddrSpaceCast | LLVMPHI | LLVMSelect) => work.push(u),
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
 /// `void memcpy_adjoint(ptr dshadow, ptr sshadow, i64 bytes)`: for each
-/// double of the copied range, sshadow += dshadow; dshadow = 0.
-/// (Copies of float data are assumed to hold doubles when the type of the
-/// memory is not otherwise known; a trailing partial element is zeroed.)
-fn memcpy_adjoint_fn(m: LLVMModuleRef) -> V {
-    const NAME: &str = "enzyme_rs.memcpy.adjoint.f64";
-    if let Some(f) = get_function(m, NAME) {
+/// element (of type `et`: the float type of the copied data, double when
+/// it is not known) of the copied range, sshadow += dshadow; dshadow = 0.
+fn memcpy_adjoint_fn(m: LLVMModuleRef, et: Option<T>) -> V {
+    let ctx = unsafe { LLVMGetModuleContext(m) };
+    let dbl = et
+        .filter(|t| matches!(kind(*t), LLVMTypeKind::LLVMFloatTypeKind | LLVMTypeKind::LLVMDoubleTypeKind))
+        .unwrap_or_else(|| unsafe { LLVMDoubleTypeInContext(ctx) });
+    let is_f32 = kind(dbl) == LLVMTypeKind::LLVMFloatTypeKind;
+    let name = if is_f32 {
+        "enzyme_rs.memcpy.adjoint.f32"
+    } else {
+        "enzyme_rs.memcpy.adjoint.f64"
+    };
+    if let Some(f) = get_function(m, name) {
         return f;
     }
     let b = Builder::new(m);
     let ctx = b.ctx;
     let (p, i64t) = (ptr_type(ctx), i64_type(ctx));
     let fty = fn_type_of(void_type(ctx), &mut [p, p, i64t], false);
-    let f = get_or_declare(m, NAME, fty);
+    let f = get_or_declare(m, name, fty);
     unsafe { LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage) };
     let ps = params(f);
     let (dst, src, n) = (ps[0], ps[1], ps[2]);
     let entry = tape::append_block(f, "entry");
     let body = tape::append_block(f, "body");
     let done = tape::append_block(f, "done");
-    let dbl = unsafe { LLVMDoubleTypeInContext(ctx) };
     b.at_end(entry);
-    let cnt = unsafe { LLVMBuildLShr(b.raw, n, const_i64(ctx, 3), cstr("n").as_ptr()) };
+    let shift = if is_f32 { 2 } else { 3 };
+    let cnt = unsafe { LLVMBuildLShr(b.raw, n, const_i64(ctx, shift), cstr("n").as_ptr()) };
     let empty = b.icmp(LLVMIntPredicate::LLVMIntEQ, cnt, const_i64(ctx, 0));
     b.cond_br(empty, done, body);
     b.at_end(body);
