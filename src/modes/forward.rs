@@ -164,6 +164,11 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     shim::strip_derivative_attrs(nf);
     remove_fn_attr(nf, "alwaysinline");
     make_internal(nf);
+    // The clone inherits the primal's calling convention (fastcc for
+    // internal functions at -O1 and above) but is called with the C one,
+    // and its callers pass plain pointers for byval/sret parameters.
+    unsafe { LLVMSetFunctionCallConv(nf, llvm_sys::LLVMCallConv::LLVMCCallConv as u32) };
+    crate::modes::reverse::aug::lower_byval_params(nf, &primal_params);
 
     // Activity, computed on the clone.
     let seeds: Vec<V> = shadow_of.keys().copied().collect();

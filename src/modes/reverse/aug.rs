@@ -160,7 +160,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
 /// callee's private copy, so the clone makes that copy itself (an alloca
 /// filled by memcpy): its shadow then starts at zero and the memcpy's
 /// adjoint adds it back into the caller's shadow.
-fn lower_byval_params(aug: V, primal_params: &[V]) {
+pub(crate) fn lower_byval_params(aug: V, primal_params: &[V]) {
     let all = params(aug);
     let b = Builder::new_for(aug);
     for p in primal_params {
