@@ -477,7 +477,10 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
     } else {
         req.ret_ty
     };
-    if mode == Mode::Forward && req.width == 1 && fn_leaves > 0 && leaf_types(declared).len() == 2 * fn_leaves {
+    if mode == Mode::Forward
+        && fn_leaves > 0
+        && leaf_types(declared).len() == (req.width as usize + 1) * fn_leaves
+    {
         req.primal_return = true;
     }
     Ok(req)

@@ -56,6 +56,7 @@ pub fn run(m: LLVMModuleRef, opts: Options) -> bool {
         return false;
     }
     log::info!("enzyme-rs: {} differentiation call(s)", calls.len());
+    let _registry = crate::rules::registry::install(crate::rules::registry::Registry::build(m));
     let mut sess = Session::new(m, opts);
     // Innermost first: a call whose target still reaches another enzyme
     // call waits until that one is rewritten.
