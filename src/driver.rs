@@ -49,6 +49,23 @@ fn reaches_enzyme_call(f: V, seen: &mut std::collections::HashSet<V>) -> bool {
     false
 }
 
+/// Whether `f` calls `target`, directly or through functions it calls.
+fn calls_transitively(f: V, target: V, seen: &mut std::collections::HashSet<V>) -> bool {
+    if !seen.insert(f) || is_declaration(f) {
+        return false;
+    }
+    for bb in blocks(f) {
+        for i in instructions(bb) {
+            if let Some(c) = is_call(i).then(|| called_function(i)).flatten() {
+                if c == target || calls_transitively(c, target, seen) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
 /// Run the pass over a module. Returns whether the module changed.
 pub fn run(m: LLVMModuleRef, opts: Options) -> bool {
     let mut calls = find_calls(m);
@@ -75,7 +92,31 @@ pub fn run(m: LLVMModuleRef, opts: Options) -> bool {
             })
             .unwrap_or(0);
         let (call, mode) = calls.remove(pos);
+        let caller = inst_fn(call);
+        let before = sess.toplevel_calls.len();
         process(&mut sess, call, mode);
+        // Higher order: when the caller is itself differentiated by a
+        // pending request, inline a forward derivative just placed in it,
+        // so the outer derivative sees plain code (a forward derivative
+        // returns a {primal, tangent} struct that reverse mode would
+        // otherwise have to differentiate through). Reverse-mode pairs stay
+        // calls: their tape handling is better differentiated as a call.
+        let outer = mode == Mode::Forward && calls.iter().any(|(c, _)| {
+            call_args(*c)
+                .into_iter()
+                .map(strip_casts)
+                .find(|a| is_function(*a))
+                .map(|t| t == caller || calls_transitively(t, caller, &mut Default::default()))
+                .unwrap_or(false)
+        });
+        if outer && sess.toplevel_calls.len() > before {
+            let placed: Vec<(V, V)> = sess.toplevel_calls.drain(before..).collect();
+            for (d, c) in placed {
+                if !shim::inline_call(d) {
+                    sess.toplevel_calls.push((d, c));
+                }
+            }
+        }
     }
     cleanup(&mut sess);
     true
