@@ -118,8 +118,33 @@ pub fn run(m: LLVMModuleRef, opts: Options) -> bool {
             }
         }
     }
+    define_leftover_markers(m);
     cleanup(&mut sess);
     true
+}
+
+/// Marker globals (`enzyme_dup`...) are declared, never defined. Loads of
+/// them left behind by rewritten calls (at -O0, values passed through the
+/// slots of always-inlined wrappers are still stored somewhere) would not
+/// link: give those a weak zero definition.
+fn define_leftover_markers(m: LLVMModuleRef) {
+    for g in globals(m) {
+        let n = name(g);
+        if !n.starts_with("enzyme_") || users(g).is_empty() {
+            continue;
+        }
+        unsafe {
+            if !LLVMGetInitializer(g).is_null() {
+                continue;
+            }
+            let ty = LLVMGlobalGetValueType(g);
+            if !is_int(ty) {
+                continue;
+            }
+            LLVMSetInitializer(g, zero(ty));
+            LLVMSetLinkage(g, llvm_sys::LLVMLinkage::LLVMWeakAnyLinkage);
+        }
+    }
 }
 
 fn process(sess: &mut Session, call: V, mode: Mode) {
