@@ -140,6 +140,7 @@ pub fn fn_sret_type(f: V) -> Option<T> {
 /// Whether a value is a marker global (`enzyme_dup`...): a load of it (C) or
 /// its address (C++). Returns the marker name.
 pub fn marker_name(v: V) -> Option<String> {
+    let v = slot_value(v);
     let g = if opcode(v) == Some(LLVMOpcode::LLVMLoad) {
         strip_casts(operand(v, 0))
     } else if opcode(v) == Some(LLVMOpcode::LLVMPtrToInt) {
@@ -165,6 +166,46 @@ pub fn marker_name(v: V) -> Option<String> {
     }
 }
 
+/// The value a load of a local slot reads when the slot (an alloca) is
+/// stored exactly once, followed through chains of such slots (as
+/// always-inlined C++ wrappers leave them at -O0); `v` itself otherwise.
+pub fn slot_value(v: V) -> V {
+    let mut v = v;
+    for _ in 0..64 {
+        let s = strip_casts(v);
+        if opcode(s) != Some(LLVMOpcode::LLVMLoad) {
+            return v;
+        }
+        let slot = strip_casts(operand(s, 0));
+        if opcode(slot) != Some(LLVMOpcode::LLVMAlloca) {
+            return v;
+        }
+        let mut stored = None;
+        for u in users(slot) {
+            match opcode(u) {
+                Some(LLVMOpcode::LLVMLoad) => {}
+                Some(LLVMOpcode::LLVMStore) if operand(u, 1) == slot && operand(u, 0) != slot => {
+                    if stored.replace(operand(u, 0)).is_some() {
+                        return v;
+                    }
+                }
+                Some(LLVMOpcode::LLVMCall) => {
+                    let n = called_function(u).map(name).unwrap_or_default();
+                    if !(n.starts_with("llvm.lifetime.") || n.starts_with("llvm.dbg.")) {
+                        return v;
+                    }
+                }
+                _ => return v,
+            }
+        }
+        match stored {
+            Some(x) if type_of(x) == type_of(s) => v = x,
+            _ => return v,
+        }
+    }
+    v
+}
+
 /// Resolve the function being differentiated from the first argument.
 pub fn resolve_function(call: V, v: V) -> Result<V> {
     let s = strip_casts(v);
@@ -188,11 +229,13 @@ pub fn resolve_function(call: V, v: V) -> Result<V> {
             }
         }
     }
-    let runtime = if is_constant(s) {
-        ""
-    } else {
-        " (a function pointer only known at run time cannot be differentiated; pass the function itself)"
-    };
+    // A local slot stored exactly once with a function (or a chain of
+    // them, as always-inlined C++ wrappers leave at -O0).
+    let f = strip_casts(slot_value(s));
+    if is_function(f) {
+        return Ok(f);
+    }
+    let runtime = if is_constant(s) { "" } else { " (a function pointer only known at run time cannot be differentiated; pass the function itself)" };
     Err(Error::bad_call(
         call,
         format!(
@@ -556,9 +599,8 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
         req.ret_ty
     };
     if mode == Mode::Forward
-        && req.width == 1
         && fn_leaves > 0
-        && leaf_types(declared).len() == 2 * fn_leaves
+        && leaf_types(declared).len() == (req.width as usize + 1) * fn_leaves
     {
         req.primal_return = true;
     }

@@ -49,6 +49,23 @@ fn reaches_enzyme_call(f: V, seen: &mut std::collections::HashSet<V>) -> bool {
     false
 }
 
+/// Whether `f` calls `target`, directly or through functions it calls.
+fn calls_transitively(f: V, target: V, seen: &mut std::collections::HashSet<V>) -> bool {
+    if !seen.insert(f) || is_declaration(f) {
+        return false;
+    }
+    for bb in blocks(f) {
+        for i in instructions(bb) {
+            if let Some(c) = is_call(i).then(|| called_function(i)).flatten() {
+                if c == target || calls_transitively(c, target, seen) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
 /// Run the pass over a module. Returns whether the module changed.
 pub fn run(m: LLVMModuleRef, opts: Options) -> bool {
     let mut calls = find_calls(m);
@@ -56,6 +73,7 @@ pub fn run(m: LLVMModuleRef, opts: Options) -> bool {
         return false;
     }
     log::info!("enzyme-rs: {} differentiation call(s)", calls.len());
+    let _registry = crate::rules::registry::install(crate::rules::registry::Registry::build(m));
     let mut sess = Session::new(m, opts);
     // Innermost first: a call whose target still reaches another enzyme
     // call waits until that one is rewritten.
@@ -74,10 +92,59 @@ pub fn run(m: LLVMModuleRef, opts: Options) -> bool {
             })
             .unwrap_or(0);
         let (call, mode) = calls.remove(pos);
+        let caller = inst_fn(call);
+        let before = sess.toplevel_calls.len();
         process(&mut sess, call, mode);
+        // Higher order: when the caller is itself differentiated by a
+        // pending request, inline a forward derivative just placed in it,
+        // so the outer derivative sees plain code (a forward derivative
+        // returns a {primal, tangent} struct that reverse mode would
+        // otherwise have to differentiate through). Reverse-mode pairs stay
+        // calls: their tape handling is better differentiated as a call.
+        let outer = mode == Mode::Forward && calls.iter().any(|(c, _)| {
+            call_args(*c)
+                .into_iter()
+                .map(strip_casts)
+                .find(|a| is_function(*a))
+                .map(|t| t == caller || calls_transitively(t, caller, &mut Default::default()))
+                .unwrap_or(false)
+        });
+        if outer && sess.toplevel_calls.len() > before {
+            let placed: Vec<(V, V)> = sess.toplevel_calls.drain(before..).collect();
+            for (d, c) in placed {
+                if !shim::inline_call(d) {
+                    sess.toplevel_calls.push((d, c));
+                }
+            }
+        }
     }
+    define_leftover_markers(m);
     cleanup(&mut sess);
     true
+}
+
+/// Marker globals (`enzyme_dup`...) are declared, never defined. Loads of
+/// them left behind by rewritten calls (at -O0, values passed through the
+/// slots of always-inlined wrappers are still stored somewhere) would not
+/// link: give those a weak zero definition.
+fn define_leftover_markers(m: LLVMModuleRef) {
+    for g in globals(m) {
+        let n = name(g);
+        if !n.starts_with("enzyme_") || users(g).is_empty() {
+            continue;
+        }
+        unsafe {
+            if !LLVMGetInitializer(g).is_null() {
+                continue;
+            }
+            let ty = LLVMGlobalGetValueType(g);
+            if !is_int(ty) {
+                continue;
+            }
+            LLVMSetInitializer(g, zero(ty));
+            LLVMSetLinkage(g, llvm_sys::LLVMLinkage::LLVMWeakAnyLinkage);
+        }
+    }
 }
 
 fn process(sess: &mut Session, call: V, mode: Mode) {

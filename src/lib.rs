@@ -60,6 +60,28 @@ impl LlvmModulePass for EnzymePass {
     }
 }
 
+/// Pipeline start: keep registered functions (custom derivatives,
+/// inactive and library-like functions) from being inlined before the
+/// differentiation pass sees their calls.
+struct ProtectPass;
+
+impl LlvmModulePass for ProtectPass {
+    fn run_pass(
+        &self,
+        module: &mut Module<'_>,
+        _manager: &ModuleAnalysisManager,
+    ) -> PreservedAnalyses {
+        let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            rules::registry::protect_registered(m)
+        }));
+        match r {
+            Ok(false) => PreservedAnalyses::All,
+            _ => PreservedAnalyses::None,
+        }
+    }
+}
+
 /// Analysis printers as opt pipeline names.
 #[derive(Clone, Copy)]
 enum Printer {
@@ -147,6 +169,9 @@ fn plugin_registrar(builder: &mut PassBuilder) {
             PipelineParsing::Parsed
         }
         _ => PipelineParsing::NotParsed,
+    });
+    builder.add_pipeline_start_ep_callback(|manager, _opt| {
+        manager.add_pass(ProtectPass);
     });
     // clang: after the primal is optimized, before the late optimizer. Runs
     // at -O0 too.

@@ -31,6 +31,52 @@
  * Default activity with no marker: integers are constant; floats are active
  * (reverse: enzyme_out; forward: value then tangent); pointers are
  * duplicated (pointer then shadow), or constant when no shadow follows.
+ *
+ * Vector forward mode: __enzyme_fwddiff(f, enzyme_width, N, ...) takes N
+ * shadows after each duplicated argument (N tangent values for a float, N
+ * shadow pointers for a pointer) and returns the N tangents of the result
+ * as the declared struct/array/vector (N values in lane order; with
+ * enzyme_primal_return or room for N + 1 values, the primal comes first).
+ * The primal and every partial derivative are computed once for all lanes.
+ *
+ * Module-level registrations (globals; any name suffix):
+ *   void *__enzyme_register_derivative_NAME[] = {(void *)f, (void *)df};
+ *     custom forward derivative. df takes f's parameters, each float or
+ *     pointer parameter followed by its tangent / shadow (a zero tangent or
+ *     null shadow where the argument has none), and returns the tangent of
+ *     the result (f's result type) or {primal, tangent} (a struct of two of
+ *     them); void for a void f. Vector mode calls df once per lane.
+ *   void *__enzyme_register_gradient_NAME[] = {(void *)f, (void *)aug_f,
+ *                                             (void *)rev_f};
+ *     custom reverse-mode derivative. Both aug_f and rev_f take f's
+ *     parameters with each duplicated one followed by its shadow (active
+ *     floats alone; inside differentiated code floats are active and
+ *     pointers duplicated, a pointer without a shadow getting null).
+ *     aug_f returns: for a void f, void or a tape value (any type, e.g. a
+ *     void* to memory it allocated); otherwise {tape, result} (a two-field
+ *     struct, also through a hidden sret result), the result alone (no
+ *     tape), or a tape of another type alone (f is then called for the
+ *     result). rev_f takes, after those parameters, the adjoint of f's
+ *     float result (when f returns one) and then the tape (when aug_f
+ *     returns one); it returns the adjoints of the active float parameters
+ *     (void, one value, or a struct/array of them in order). The tape
+ *     travels on enzyme-rs's own tape, so this nests in loops and calls.
+ *   void *__enzyme_inactivefn[] = {(void *)f, ...};  (or the function
+ *     attribute "enzyme_inactive"): calls to f carry no derivative.
+ *   void *__enzyme_function_like[] = {(void *)f, (void *)"malloc"};  f
+ *     behaves like malloc ("free", "calloc", "realloc" likewise).
+ *   void *__enzyme_allocation_like[] = {(void *)f, (void *)SIZE_ARG_INDEX,
+ *     (void *)"-1", (void *)dealloc};  f allocates SIZE_ARG bytes; dealloc
+ *     releases them.
+ * Registered functions are kept from being inlined before the pass runs.
+ * A custom derivative whose signature does not fit is a compile error
+ * naming both functions.
+ *
+ * Higher order: a function that calls __enzyme_autodiff / __enzyme_fwddiff
+ * can itself be differentiated (e.g. forward over reverse for
+ * Hessian-vector products); inner calls are rewritten first.
+ *
+ * C++: see <enzyme/enzyme.hpp> for enzyme::autodiff<enzyme::Reverse>(...).
  */
 #ifndef ENZYME_RS_ENZYME_H
 #define ENZYME_RS_ENZYME_H

@@ -705,6 +705,34 @@ fn carries_bits(load: V) -> bool {
     })
 }
 
+/// Like [`underlying_objects`], but a pointer loaded from a local variable
+/// (an alloca slot, as clang -O0 keeps `double *t = malloc(..)`) is looked
+/// through to the objects of the pointers stored in that slot.
+pub fn underlying_allocations(p: V) -> Vec<V> {
+    let mut out = Vec::new();
+    let mut seen_slots = HashSet::new();
+    let mut work = underlying_objects(p);
+    while let Some(o) = work.pop() {
+        if opcode(o) == Some(LLVMOpcode::LLVMLoad) {
+            let slot = operand(o, 0);
+            if opcode(slot) == Some(LLVMOpcode::LLVMAlloca) {
+                if seen_slots.insert(slot) {
+                    for u in users(slot) {
+                        if opcode(u) == Some(LLVMOpcode::LLVMStore) && operand(u, 1) == slot {
+                            work.extend(underlying_objects(operand(u, 0)));
+                        }
+                    }
+                }
+                continue;
+            }
+        }
+        if !out.contains(&o) {
+            out.push(o);
+        }
+    }
+    out
+}
+
 /// The allocations/arguments/globals a pointer may be based on.
 pub fn underlying_objects(p: V) -> Vec<V> {
     let mut out = Vec::new();

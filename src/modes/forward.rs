@@ -23,6 +23,8 @@ pub struct Key {
     pub shadow: Vec<bool>,
     /// Whether the caller wants the tangent of the result.
     pub ret_tangent: bool,
+    /// Tangents per varied value (`enzyme_width`); 1 for scalar mode.
+    pub width: u32,
 }
 
 /// How a derivative returns.
@@ -31,7 +33,7 @@ pub enum Ret {
     Void,
     /// Only the primal result.
     Primal,
-    /// `{primal, tangent}`
+    /// `{primal, tangent}`; in vector mode `{primal, [N x tangent]}`.
     Both,
 }
 
@@ -42,12 +44,7 @@ pub struct Derivative {
 }
 
 pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
-    if req.width != 1 {
-        return Err(Error::bad_call(
-            req.call,
-            "vector forward mode (enzyme_width > 1) is not implemented yet in enzyme-rs",
-        ));
-    }
+    let width = req.width as usize;
     let ret_ty = fn_return_type(req.func);
     let key = Key {
         func: req.func,
@@ -55,16 +52,35 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
         ret_tangent: !is_void(ret_ty)
             && may_carry_derivative(ret_ty)
             && req.ret_active != Some(false),
+        width: req.width,
     };
     let d = derivative(sess, &key, Some(req.call))?;
     let b = Builder::new(sess.module);
+    // Vector mode with a hidden result buffer: the parser made one zeroed
+    // shadow buffer; the other lanes get theirs here.
+    let mut sret_shadows = Vec::new();
+    if let (Some(st), true) = (req.fn_sret, width > 1) {
+        b.at_entry_allocas(inst_fn(req.call));
+        let bufs: Vec<V> = (1..width).map(|_| b.alloca(st)).collect();
+        b.before(req.call);
+        let size = type_alloc_size(sess.module, st);
+        for s in &bufs {
+            b.zero_bytes(*s, const_i64(b.ctx, size as i64));
+        }
+        sret_shadows = bufs;
+    }
     b.before(req.call);
     b.set_debug_loc_from(req.call);
     let mut args = Vec::new();
-    for a in &req.args {
+    for (k, a) in req.args.iter().enumerate() {
         args.push(a.primal);
         if a.activity.has_shadow() {
-            args.push(a.shadows[0]);
+            if k == 0 && req.fn_sret.is_some() && width > 1 {
+                args.push(a.shadows[0]);
+                args.extend(sret_shadows.iter().copied());
+            } else {
+                args.extend(a.shadows.iter().take(width).copied());
+            }
         }
     }
     let r = b.call_fn(d.func, &mut args);
@@ -76,6 +92,9 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
             leaves.extend(callsite::unpack(&b, b.load(st, req.args[0].primal)));
         }
         leaves.extend(callsite::unpack(&b, b.load(st, req.args[0].shadows[0])));
+        for s in &sret_shadows {
+            leaves.extend(callsite::unpack(&b, b.load(st, *s)));
+        }
         callsite::replace_call(req, &b, &leaves)?;
         return Ok(leaves);
     }
@@ -90,11 +109,51 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
             if req.primal_return {
                 leaves.extend(callsite::unpack(&b, b.extract_value(r, 0)));
             }
-            leaves.extend(callsite::unpack(&b, b.extract_value(r, 1)));
+            let t = b.extract_value(r, 1);
+            if width == 1 {
+                leaves.extend(callsite::unpack(&b, t));
+            } else {
+                for lane in 0..width {
+                    leaves.extend(callsite::unpack(&b, b.extract_value(t, lane as u32)));
+                }
+            }
         }
     }
     callsite::replace_call(req, &b, &leaves)?;
     Ok(leaves)
+}
+
+/// The type of a forward derivative for `key`: each parameter followed by
+/// its `width` shadows when it has them; the result is the primal, or
+/// `{primal, tangent}` (`{primal, [width x tangent]}` in vector mode).
+pub fn signature(key: &Key) -> (T, Ret) {
+    let f = key.func;
+    let ctx = unsafe { LLVMGetTypeContext(type_of(f)) };
+    let ret_ty = fn_return_type(f);
+    let width = key.width.max(1);
+    let ret = if is_void(ret_ty) {
+        Ret::Void
+    } else if key.ret_tangent {
+        Ret::Both
+    } else {
+        Ret::Primal
+    };
+    let mut ptys = Vec::new();
+    for (i, p) in params(f).iter().enumerate() {
+        ptys.push(type_of(*p));
+        if key.shadow[i] {
+            for _ in 0..width {
+                ptys.push(type_of(*p));
+            }
+        }
+    }
+    let new_ret_ty = match ret {
+        Ret::Void => void_type(ctx),
+        Ret::Primal => ret_ty,
+        Ret::Both if width == 1 => struct_type(ctx, &mut [ret_ty, ret_ty]),
+        Ret::Both => struct_type(ctx, &mut [ret_ty, unsafe { LLVMArrayType(ret_ty, width) }]),
+    };
+    (fn_type_of(new_ret_ty, &mut ptys, false), ret)
 }
 
 /// The forward derivative for `key`, synthesized on first use.
@@ -103,6 +162,9 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
         return Ok(*d);
     }
     let f = key.func;
+    if let Some(df) = crate::rules::registry::custom_forward(f) {
+        return custom_derivative(sess, key, df, user_call);
+    }
     if is_declaration(f) {
         let at = user_call.unwrap_or(f);
         return Err(Error::new(
@@ -111,32 +173,16 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
             user_call,
         ));
     }
-    let ctx = unsafe { LLVMGetModuleContext(sess.module) };
-    let ret_ty = fn_return_type(f);
-    let ret = if is_void(ret_ty) {
-        Ret::Void
-    } else if key.ret_tangent {
-        Ret::Both
-    } else {
-        Ret::Primal
-    };
-    // Signature: each parameter, followed by its shadow when active.
+    // Signature: each parameter, followed by its shadows when active.
+    let (fty, ret) = signature(key);
+    let width = key.width.max(1) as usize;
     let ps = params(f);
-    let mut ptys = Vec::new();
-    for (i, p) in ps.iter().enumerate() {
-        ptys.push(type_of(*p));
-        if key.shadow[i] {
-            ptys.push(type_of(*p));
-        }
-    }
-    let new_ret_ty = match ret {
-        Ret::Void => void_type(ctx),
-        Ret::Primal => ret_ty,
-        Ret::Both => struct_type(ctx, &mut [ret_ty, ret_ty]),
-    };
-    let fty = fn_type_of(new_ret_ty, &mut ptys, false);
     let nf = unsafe {
-        let n = cstr(&format!("enzyme_rs.fwd.{}", name(f)));
+        let n = cstr(&if width == 1 {
+            format!("enzyme_rs.fwd.{}", name(f))
+        } else {
+            format!("enzyme_rs.fwd{width}.{}", name(f))
+        });
         let nf = LLVMAddFunction(sess.module, n.as_ptr(), fty);
         LLVMSetLinkage(nf, llvm_sys::LLVMLinkage::LLVMInternalLinkage);
         nf
@@ -148,16 +194,21 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     // Clone the primal body, mapping old parameters to the new primal ones.
     let nps = params(nf);
     let mut primal_params = Vec::new();
-    let mut shadow_of: HashMap<V, V> = HashMap::new();
+    let mut shadow_of: HashMap<V, Vec<V>> = HashMap::new();
     let mut j = 0;
     for (i, _) in ps.iter().enumerate() {
         primal_params.push(nps[j]);
         set_name(nps[j], &name(ps[i]));
+        let p = nps[j];
         j += 1;
         if key.shadow[i] {
-            shadow_of.insert(nps[j - 1], nps[j]);
-            set_name(nps[j], &format!("{}'", name(ps[i])));
-            j += 1;
+            let lanes: Vec<V> = nps[j..j + width].to_vec();
+            for (l, sp) in lanes.iter().enumerate() {
+                let suffix = if width == 1 { String::new() } else { l.to_string() };
+                set_name(*sp, &format!("{}'{suffix}", name(ps[i])));
+            }
+            shadow_of.insert(p, lanes);
+            j += width;
         }
     }
     let vmap = shim::clone_into(nf, f, &mut primal_params);
@@ -196,6 +247,7 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
         b: Builder::new(module),
         phis: Vec::new(),
         ret,
+        width,
     };
     let r = g.run();
     if let Err(e) = r {
@@ -217,12 +269,15 @@ struct Gen<'s> {
     primal: V,
     nf: V,
     act: ActivityInfo,
-    /// Tangent (or shadow) of each varied value in `nf`.
-    tan: HashMap<V, V>,
+    /// Tangents (or shadows) of each varied value in `nf`: one per lane.
+    tan: HashMap<V, Vec<V>>,
     b: Builder,
-    /// (primal phi, tangent phi) to fill once every block is done.
-    phis: Vec<(V, V)>,
+    /// (primal phi, tangent phis) to fill once every block is done.
+    phis: Vec<(V, Vec<V>)>,
     ret: Ret,
+    /// Lanes (`enzyme_width`): every tangent computation is emitted once
+    /// per lane, sharing the primal and the partial derivatives.
+    width: usize,
 }
 
 impl Gen<'_> {
@@ -234,22 +289,29 @@ impl Gen<'_> {
         self.act.is_varied(v) || self.tan.contains_key(&v)
     }
 
-    /// The tangent of `v`, if it has one.
-    fn tangent(&mut self, v: V) -> Option<V> {
+    /// The tangents of `v` (one per lane), if it has them.
+    fn tangent(&mut self, v: V) -> Option<Vec<V>> {
         if let Some(t) = self.tan.get(&v) {
-            return Some(*t);
+            return Some(t.clone());
         }
         if is_global_var(v) && self.act.is_varied(v) {
-            let s = self.sess.shadow_global(v);
-            self.tan.insert(v, s);
+            let s = self.global_shadows(v);
+            self.tan.insert(v, s.clone());
             return Some(s);
         }
         None
     }
 
-    /// The tangent of `v`, or the zero of its type when it has none.
+    /// One shadow global per lane.
+    fn global_shadows(&mut self, g: V) -> Vec<V> {
+        (0..self.width)
+            .map(|l| self.sess.shadow_global_lane(g, l as u32))
+            .collect()
+    }
+
+    /// The tangents of `v`, or zeros of its type when it has none.
     /// Pointers without a shadow are only allowed when null/undef.
-    fn tangent_or_zero(&mut self, v: V, at: V) -> Result<V> {
+    fn tangent_or_zero(&mut self, v: V, at: V) -> Result<Vec<V>> {
         if let Some(t) = self.tangent(v) {
             return Ok(t);
         }
@@ -259,7 +321,7 @@ impl Gen<'_> {
         {
             if is_global_var(v) {
                 // A global that is only read: its shadow is zero memory.
-                return Ok(self.sess.shadow_global(v));
+                return Ok(self.global_shadows(v));
             }
             return Err(self.err(
                 at,
@@ -269,7 +331,13 @@ impl Gen<'_> {
                 ),
             ));
         }
-        Ok(zero(t))
+        Ok(vec![zero(t); self.width])
+    }
+
+    /// Apply `f` to each lane of `v`'s tangents, if it has them.
+    fn map_lanes(&mut self, v: V, mut f: impl FnMut(&Builder, V) -> V) -> Option<Vec<V>> {
+        let t = self.tangent(v)?;
+        Some(t.into_iter().map(|x| f(&self.b, x)).collect())
     }
 
     fn run(&mut self) -> Result<()> {
@@ -282,13 +350,15 @@ impl Gen<'_> {
             }
         }
         let phis = std::mem::take(&mut self.phis);
-        for (p, tp) in phis {
+        for (p, tps) in phis {
             let n = unsafe { LLVMCountIncoming(p) };
             for k in 0..n {
                 let (v, bb) = unsafe { (LLVMGetIncomingValue(p, k), LLVMGetIncomingBlock(p, k)) };
-                let mut tv = self.tangent_or_zero(v, p)?;
-                let mut tb = bb;
-                unsafe { LLVMAddIncoming(tp, &mut tv, &mut tb, 1) };
+                let tvs = self.tangent_or_zero(v, p)?;
+                for (tp, tv) in tps.iter().zip(tvs) {
+                    let (mut tv, mut tb) = (tv, bb);
+                    unsafe { LLVMAddIncoming(*tp, &mut tv, &mut tb, 1) };
+                }
             }
         }
         verify_function(self.nf).map_err(|m| {
@@ -301,6 +371,14 @@ impl Gen<'_> {
                 None,
             )
         })
+    }
+
+    fn lane_name(&self, i: V, l: usize) -> String {
+        if self.width == 1 {
+            format!("{}'", name(i))
+        } else {
+            format!("{}'{l}", name(i))
+        }
     }
 
     fn visit(&mut self, i: V) -> Result<()> {
@@ -329,7 +407,8 @@ impl Gen<'_> {
             return Ok(());
         }
         self.b.after(i);
-        let t = match op {
+        let w = self.width;
+        let t: Option<Vec<V>> = match op {
             LLVMFAdd | LLVMFSub | LLVMFMul | LLVMFDiv | LLVMFRem | LLVMFNeg | LLVMFPExt
             | LLVMFPTrunc => {
                 let args = operands(i);
@@ -337,80 +416,83 @@ impl Gen<'_> {
             }
             LLVMPHI => {
                 self.b.at_first_non_phi(inst_block(i));
-                let tp = self.b.phi(type_of(i));
-                set_name(tp, &format!("{}'", name(i)));
-                self.phis.push((i, tp));
-                Some(tp)
+                let tps: Vec<V> = (0..w)
+                    .map(|l| {
+                        let tp = self.b.phi(type_of(i));
+                        set_name(tp, &self.lane_name(i, l));
+                        tp
+                    })
+                    .collect();
+                self.phis.push((i, tps.clone()));
+                Some(tps)
             }
             LLVMLoad => {
                 let p = operand(i, 0);
-                let sp = self.tangent(p).ok_or_else(|| {
-                    self.err(i, "load from active memory without a shadow pointer")
-                })?;
-                let l = self.b.load(type_of(i), sp);
-                copy_mem_flags(i, l);
-                Some(l)
+                let ty = type_of(i);
+                let ls = self
+                    .map_lanes(p, |b, sp| {
+                        let l = b.load(ty, sp);
+                        copy_mem_flags(i, l);
+                        l
+                    })
+                    .ok_or_else(|| self.err(i, "load from active memory without a shadow pointer"))?;
+                Some(ls)
             }
             LLVMGetElementPtr => {
                 let base = operand(i, 0);
-                match self.tangent(base) {
-                    Some(sb) => {
-                        let mut idx: Vec<V> = operands(i)[1..].to_vec();
-                        let src_ty = unsafe { LLVMGetGEPSourceElementType(i) };
-                        let g = self.b.gep(src_ty, sb, &mut idx);
-                        unsafe { LLVMSetIsInBounds(g, LLVMIsInBounds(i)) };
-                        Some(g)
-                    }
-                    None => None,
-                }
+                let idx: Vec<V> = operands(i)[1..].to_vec();
+                let src_ty = unsafe { LLVMGetGEPSourceElementType(i) };
+                self.map_lanes(base, |b, sb| {
+                    let g = b.gep(src_ty, sb, &mut idx.clone());
+                    unsafe { LLVMSetIsInBounds(g, LLVMIsInBounds(i)) };
+                    g
+                })
             }
             LLVMBitCast | LLVMAddrSpaceCast => {
                 let o = operand(i, 0);
                 let to = type_of(i);
-                self.tangent(o).map(|t| self.b.cast(op, t, to))
+                self.map_lanes(o, |b, t| b.cast(op, t, to))
             }
             LLVMSelect => {
                 let (c, x, y) = (operand(i, 0), operand(i, 1), operand(i, 2));
                 let tx = self.tangent_or_zero(x, i)?;
                 let ty = self.tangent_or_zero(y, i)?;
-                Some(self.b.select(c, tx, ty))
+                Some((0..w).map(|l| self.b.select(c, tx[l], ty[l])).collect())
             }
             LLVMExtractValue => {
                 let agg = operand(i, 0);
-                match self.tangent(agg) {
-                    Some(ta) => {
-                        let idx = indices(i);
-                        let mut v = ta;
-                        for k in idx {
-                            v = self.b.extract_value(v, k);
-                        }
-                        Some(v)
+                let idx = indices(i);
+                self.map_lanes(agg, |b, ta| {
+                    let mut v = ta;
+                    for k in &idx {
+                        v = b.extract_value(v, *k);
                     }
-                    None => None,
-                }
+                    v
+                })
             }
             LLVMInsertValue => {
                 let (agg, v) = (operand(i, 0), operand(i, 1));
                 let ta = self.tangent_or_zero(agg, i)?;
                 let tv = self.tangent_or_zero(v, i)?;
-                Some(insert_nested(&self.b, ta, tv, &indices(i)))
+                let idx = indices(i);
+                Some((0..w).map(|l| insert_nested(&self.b, ta[l], tv[l], &idx)).collect())
             }
             LLVMExtractElement => {
                 let (vec, idx) = (operand(i, 0), operand(i, 1));
-                self.tangent(vec).map(|t| self.b.extract_element(t, idx))
+                self.map_lanes(vec, |b, t| b.extract_element(t, idx))
             }
             LLVMInsertElement => {
                 let (vec, v, idx) = (operand(i, 0), operand(i, 1), operand(i, 2));
                 let tvec = self.tangent_or_zero(vec, i)?;
                 let tv = self.tangent_or_zero(v, i)?;
-                Some(self.b.insert_element(tvec, tv, idx))
+                Some((0..w).map(|l| self.b.insert_element(tvec[l], tv[l], idx)).collect())
             }
             LLVMShuffleVector => {
                 let (x, y) = (operand(i, 0), operand(i, 1));
                 let tx = self.tangent_or_zero(x, i)?;
                 let ty = self.tangent_or_zero(y, i)?;
                 let mask = shuffle_mask(i);
-                Some(self.b.shuffle(tx, ty, mask))
+                Some((0..w).map(|l| self.b.shuffle(tx[l], ty[l], mask)).collect())
             }
             LLVMFreeze => {
                 let o = operand(i, 0);
@@ -419,23 +501,27 @@ impl Gen<'_> {
             LLVMAlloca => {
                 let ty = unsafe { LLVMGetAllocatedType(i) };
                 let n = operand(i, 0);
-                let s = if const_int_value(n) == Some(1) {
-                    self.b.alloca(ty)
-                } else {
-                    self.b.array_alloca(ty, n)
-                };
-                unsafe { LLVMSetAlignment(s, LLVMGetAlignment(i)) };
-                set_name(s, &format!("{}'", name(i)));
-                // Zero the shadow: memory never written with active data has
-                // a zero derivative.
-                let size = type_alloc_size(self.sess.module, ty);
-                let ctx = self.b.ctx;
-                let len = self.b.mul(
-                    const_i64(ctx, size as i64),
-                    self.b.int_cast(n, i64_type(ctx), false),
-                );
-                self.b.zero_bytes(s, len);
-                Some(s)
+                let mut lanes = Vec::new();
+                for l in 0..w {
+                    let s = if const_int_value(n) == Some(1) {
+                        self.b.alloca(ty)
+                    } else {
+                        self.b.array_alloca(ty, n)
+                    };
+                    unsafe { LLVMSetAlignment(s, LLVMGetAlignment(i)) };
+                    set_name(s, &self.lane_name(i, l));
+                    // Zero the shadow: memory never written with active data
+                    // has a zero derivative.
+                    let size = type_alloc_size(self.sess.module, ty);
+                    let ctx = self.b.ctx;
+                    let len = self.b.mul(
+                        const_i64(ctx, size as i64),
+                        self.b.int_cast(n, i64_type(ctx), false),
+                    );
+                    self.b.zero_bytes(s, len);
+                    lanes.push(s);
+                }
+                Some(lanes)
             }
             _ => {
                 return Err(self.err(
@@ -450,10 +536,11 @@ impl Gen<'_> {
         Ok(())
     }
 
-    /// Tangent through the rule table: dout = sum_i partial_i * dx_i.
-    fn apply_rule(&mut self, i: V, args: &[V]) -> Result<Option<V>> {
+    /// Tangent through the rule table: dout = sum_i partial_i * dx_i, per
+    /// lane; the partials are computed once for all lanes.
+    fn apply_rule(&mut self, i: V, args: &[V]) -> Result<Option<Vec<V>>> {
         let rule = rules::lookup(i).ok_or_else(|| self.err(i, "no derivative rule"))?;
-        let tangents: Vec<Option<V>> = args
+        let tangents: Vec<Option<Vec<V>>> = args
             .iter()
             .map(|a| {
                 if is_fp(type_of(*a)) {
@@ -476,24 +563,41 @@ impl Gen<'_> {
         };
         let partials = (rule.partials)(&ctx);
         let out_ty = type_of(i);
-        let mut acc: Option<V> = None;
-        for (k, p) in partials.iter().enumerate() {
-            let Some(t) = tangents.get(k).copied().flatten() else {
-                continue;
-            };
-            let t = self.b.float_to(t, out_ty);
-            let term = match p {
-                Partial::Zero => continue,
-                Partial::One => t,
-                Partial::NegOne => self.b.fneg(t),
-                Partial::Val(v) => self.b.fmul(self.b.float_to(*v, out_ty), t),
-            };
-            acc = Some(match acc {
-                None => term,
-                Some(a) => self.b.fadd(a, term),
-            });
+        // Partials converted to the result type once, shared by the lanes.
+        let factors: Vec<Option<Partial>> = partials
+            .iter()
+            .enumerate()
+            .map(|(k, p)| {
+                if tangents.get(k).map(|t| t.is_some()) != Some(true) {
+                    return None;
+                }
+                Some(match p {
+                    Partial::Val(v) => Partial::Val(self.b.float_to(*v, out_ty)),
+                    other => *other,
+                })
+            })
+            .collect();
+        let mut lanes = Vec::with_capacity(self.width);
+        for l in 0..self.width {
+            let mut acc: Option<V> = None;
+            for (k, p) in factors.iter().enumerate() {
+                let Some(p) = p else { continue };
+                let t = tangents[k].as_ref().unwrap()[l];
+                let t = self.b.float_to(t, out_ty);
+                let term = match p {
+                    Partial::Zero => continue,
+                    Partial::One => t,
+                    Partial::NegOne => self.b.fneg(t),
+                    Partial::Val(v) => self.b.fmul(*v, t),
+                };
+                acc = Some(match acc {
+                    None => term,
+                    Some(a) => self.b.fadd(a, term),
+                });
+            }
+            lanes.push(acc.unwrap_or_else(|| zero(out_ty)));
         }
-        Ok(Some(acc.unwrap_or_else(|| zero(out_ty))))
+        Ok(Some(lanes))
     }
 
     fn visit_store(&mut self, i: V) -> Result<()> {
@@ -509,11 +613,13 @@ impl Gen<'_> {
         };
         let tv = match self.tangent(v) {
             Some(t) => t,
-            None => zero(type_of(v)),
+            None => vec![zero(type_of(v)); self.width],
         };
         self.b.after(i);
-        let s = self.b.store(tv, sp);
-        copy_mem_flags(i, s);
+        for l in 0..self.width {
+            let s = self.b.store(tv[l], sp[l]);
+            copy_mem_flags(i, s);
+        }
         Ok(())
     }
 
@@ -528,7 +634,13 @@ impl Gen<'_> {
             Ret::Both => {
                 let t = self.tangent_or_zero(v, i)?;
                 let st = fn_return_type(self.nf);
-                self.b.make_struct(st, &[v, t])
+                if self.width == 1 {
+                    self.b.make_struct(st, &[v, t[0]])
+                } else {
+                    let at = struct_fields(st)[1];
+                    let arr = self.b.make_struct(at, &t);
+                    self.b.make_struct(st, &[v, arr])
+                }
             }
             Ret::Void => unreachable!(),
         };
@@ -543,26 +655,34 @@ impl Gen<'_> {
         let args = call_args(i);
         let any_arg_varied = args.iter().any(|a| self.varied(*a));
         let is_varied = self.act.is_varied(i);
+        if rules::alloc_kind(&cname) == Some(rules::AllocKind::Free) {
+            // Shadows are freed with their primal, even when the freed
+            // pointer itself carries no derivative.
+            return self.visit_alloc(i, rules::AllocKind::Free);
+        }
         if !any_arg_varied && !is_varied {
             return Ok(());
         }
         if crate::analysis::activity::is_inactive_call(i) {
             return Ok(());
         }
-        if let Some(k) = rules::mem_kind(&cname) {
-            return self.visit_mem(i, k);
-        }
-        if let Some(k) = rules::alloc_kind(&cname) {
-            return self.visit_alloc(i, k);
-        }
-        if let Some(_rule) = rules::lookup(i) {
-            if is_varied {
-                let t = self.apply_rule(i, &args)?;
-                if let Some(t) = t {
-                    self.tan.insert(i, t);
-                }
+        let custom = callee.map(|c| rules::registry::custom_forward(c).is_some()).unwrap_or(false);
+        if !custom {
+            if let Some(k) = rules::mem_kind(&cname) {
+                return self.visit_mem(i, k);
             }
-            return Ok(());
+            if let Some(k) = rules::alloc_kind(&cname) {
+                return self.visit_alloc(i, k);
+            }
+            if let Some(_rule) = rules::lookup(i) {
+                if is_varied {
+                    let t = self.apply_rule(i, &args)?;
+                    if let Some(t) = t {
+                        self.tan.insert(i, t);
+                    }
+                }
+                return Ok(());
+            }
         }
         if is_inline_asm(called_value(i)) {
             return Err(self.err(
@@ -573,7 +693,7 @@ impl Gen<'_> {
         let Some(callee) = callee else {
             return Err(self.err(i, "an indirect call (through a function pointer whose target is unknown) has active arguments; differentiate a direct call instead"));
         };
-        if is_declaration(callee) {
+        if is_declaration(callee) && !custom {
             return Err(Error::new(
                 ErrorKind::UnknownFunction(cname),
                 self.primal,
@@ -601,6 +721,7 @@ impl Gen<'_> {
             func: callee,
             shadow: shadow.clone(),
             ret_tangent: is_varied,
+            width: self.width as u32,
         };
         let d = derivative(self.sess, &key, None)?;
         self.b.before(i);
@@ -609,7 +730,7 @@ impl Gen<'_> {
             new_args.push(*a);
             if shadow[k] {
                 let t = self.tangent_or_zero(*a, i)?;
-                new_args.push(t);
+                new_args.extend(t);
             }
         }
         let nc = self.b.call_fn(d.func, &mut new_args);
@@ -618,9 +739,14 @@ impl Gen<'_> {
             Ret::Both => {
                 let p = self.b.extract_value(nc, 0);
                 let t = self.b.extract_value(nc, 1);
+                let lanes = if self.width == 1 {
+                    vec![t]
+                } else {
+                    (0..self.width).map(|l| self.b.extract_value(t, l as u32)).collect()
+                };
                 unsafe { LLVMReplaceAllUsesWith(i, p) };
                 self.act.varied.insert(p);
-                self.tan.insert(p, t);
+                self.tan.insert(p, lanes);
             }
         }
         unsafe { LLVMInstructionEraseFromParent(i) };
@@ -638,24 +764,23 @@ impl Gen<'_> {
         let len = operand(i, 2);
         self.b.after(i);
         let ctx = self.b.ctx;
-        match k {
-            rules::MemKind::Set => {
-                self.b
-                    .memset(sdst, unsafe { LLVMConstInt(i8_type(ctx), 0, 0) }, len, 1);
+        let zero_byte = unsafe { LLVMConstInt(i8_type(ctx), 0, 0) };
+        let ssrc = match k {
+            rules::MemKind::Set => None,
+            _ => self.tangent(operand(i, 1)),
+        };
+        for l in 0..self.width {
+            match (k, &ssrc) {
+                (rules::MemKind::Copy, Some(s)) => {
+                    self.b.memcpy(sdst[l], s[l], len, 1);
+                }
+                (rules::MemKind::Move, Some(s)) => {
+                    self.b.memmove(sdst[l], s[l], len, 1);
+                }
+                _ => {
+                    self.b.memset(sdst[l], zero_byte, len, 1);
+                }
             }
-            rules::MemKind::Copy | rules::MemKind::Move => match self.tangent(operand(i, 1)) {
-                Some(ssrc) => {
-                    if k == rules::MemKind::Copy {
-                        self.b.memcpy(sdst, ssrc, len, 1);
-                    } else {
-                        self.b.memmove(sdst, ssrc, len, 1);
-                    }
-                }
-                None => {
-                    self.b
-                        .memset(sdst, unsafe { LLVMConstInt(i8_type(ctx), 0, 0) }, len, 1);
-                }
-            },
         }
         if !is_void(type_of(i)) {
             self.tan.insert(i, sdst);
@@ -663,34 +788,54 @@ impl Gen<'_> {
         Ok(())
     }
 
+    /// A copy of call `i` placed after it (after the previous copy).
+    fn clone_call_after(&mut self, i: V) -> V {
+        let c = unsafe { LLVMInstructionClone(i) };
+        unsafe { LLVMInsertIntoBuilder(self.b.raw, c) };
+        c
+    }
+
     fn visit_alloc(&mut self, i: V, k: rules::AllocKind) -> Result<()> {
         use rules::AllocKind::*;
         match k {
             Free => {
                 let p = operand(i, 0);
-                if let Some(sp) = self.tangent(p) {
+                let mut sp = self.tangent(p);
+                if sp.is_none() && opcode(p) == Some(LLVMOpcode::LLVMLoad) && is_ptr(type_of(p)) {
+                    // The freed pointer was loaded from a slot with a shadow
+                    // (clang -O0's locals) but carries no derivative itself:
+                    // its shadow is in the slot's shadow.
+                    if let Some(slots) = self.tangent(operand(p, 0)) {
+                        self.b.after(p);
+                        sp = Some(slots.iter().map(|s| self.b.load(type_of(p), *s)).collect());
+                    }
+                }
+                if let Some(sp) = sp {
                     self.b.after(i);
-                    let c = unsafe { LLVMInstructionClone(i) };
-                    unsafe { LLVMInsertIntoBuilder(self.b.raw, c) };
-                    unsafe { LLVMSetOperand(c, 0, sp) };
+                    for s in sp {
+                        let c = self.clone_call_after(i);
+                        unsafe { LLVMSetOperand(c, 0, s) };
+                    }
                 }
             }
             Malloc { size_arg } => {
                 if self.act.is_varied(i) {
                     self.b.after(i);
-                    let c = unsafe { LLVMInstructionClone(i) };
-                    unsafe { LLVMInsertIntoBuilder(self.b.raw, c) };
-                    set_name(c, &format!("{}'", name(i)));
-                    self.b.zero_bytes(c, operand(i, size_arg));
-                    self.tan.insert(i, c);
+                    let mut lanes = Vec::new();
+                    for l in 0..self.width {
+                        let c = self.clone_call_after(i);
+                        set_name(c, &self.lane_name(i, l));
+                        self.b.zero_bytes(c, operand(i, size_arg));
+                        lanes.push(c);
+                    }
+                    self.tan.insert(i, lanes);
                 }
             }
             Calloc => {
                 if self.act.is_varied(i) {
                     self.b.after(i);
-                    let c = unsafe { LLVMInstructionClone(i) };
-                    unsafe { LLVMInsertIntoBuilder(self.b.raw, c) };
-                    self.tan.insert(i, c);
+                    let lanes = (0..self.width).map(|_| self.clone_call_after(i)).collect();
+                    self.tan.insert(i, lanes);
                 }
             }
             Realloc => {
@@ -698,10 +843,13 @@ impl Gen<'_> {
                     let p = operand(i, 0);
                     let sp = self.tangent_or_zero(p, i)?;
                     self.b.after(i);
-                    let c = unsafe { LLVMInstructionClone(i) };
-                    unsafe { LLVMInsertIntoBuilder(self.b.raw, c) };
-                    unsafe { LLVMSetOperand(c, 0, sp) };
-                    self.tan.insert(i, c);
+                    let mut lanes = Vec::new();
+                    for s in sp {
+                        let c = self.clone_call_after(i);
+                        unsafe { LLVMSetOperand(c, 0, s) };
+                        lanes.push(c);
+                    }
+                    self.tan.insert(i, lanes);
                 }
             }
         }
@@ -769,4 +917,149 @@ pub fn make_internal(f: V) {
 
 pub fn opcode_name(op: LLVMOpcode) -> String {
     format!("{op:?}").trim_start_matches("LLVM").to_lowercase()
+}
+
+/// Whether a parameter of this type is followed by its tangent in a custom
+/// forward derivative's signature.
+pub fn custom_has_tangent(t: T) -> bool {
+    is_fp(t) || is_ptr(t) || may_carry_derivative(t)
+}
+
+/// The error for a custom derivative whose signature does not fit.
+pub fn custom_mismatch(user_call: Option<V>, msg: String) -> Error {
+    Error {
+        kind: ErrorKind::BadCall(msg),
+        at: user_call.map(|c| crate::diag::At { func: inst_fn(c), inst: Some(c) }),
+    }
+}
+
+pub fn fn_sig_text(f: V) -> String {
+    let ps: Vec<String> = params(f).iter().map(|p| print_type(type_of(*p))).collect();
+    format!("{} ({})", print_type(fn_return_type(f)), ps.join(", "))
+}
+
+/// A function registered with `__enzyme_register_derivative_NAME = {f, df}`:
+/// a wrapper with the signature of `key` calls `df` once per lane.
+///
+/// Convention: `df` takes `f`'s parameters, each floating-point or pointer
+/// parameter followed by its tangent (shadow); a parameter without a
+/// tangent in this use gets a zero tangent (null shadow). `df` returns
+/// `f`'s result type (the tangent) or a struct of two of them (`{primal,
+/// tangent}`); for a void `f` it returns void.
+fn custom_derivative(sess: &mut Session, key: &Key, df: V, user_call: Option<V>) -> Result<Derivative> {
+    let f = key.func;
+    let ps = params(f);
+    let ret_ty = fn_return_type(f);
+    let mut want = Vec::new();
+    for p in &ps {
+        let t = type_of(*p);
+        want.push(t);
+        if custom_has_tangent(t) {
+            want.push(t);
+        }
+    }
+    let got: Vec<T> = params(df).iter().map(|p| type_of(*p)).collect();
+    let dret = fn_return_type(df);
+    let both = !is_void(ret_ty) && is_struct(dret) && struct_fields(dret) == vec![ret_ty, ret_ty];
+    let ret_ok = if is_void(ret_ty) { is_void(dret) } else { dret == ret_ty || both };
+    if got != want || ret_ok == false || unsafe { LLVMIsFunctionVarArg(fn_type(df)) } != 0 {
+        let wp: Vec<String> = want.iter().map(|t| print_type(*t)).collect();
+        let wr = if is_void(ret_ty) {
+            "void".to_string()
+        } else {
+            format!("{0} or {{{0}, {0}}}", print_type(ret_ty))
+        };
+        return Err(custom_mismatch(
+            user_call,
+            format!(
+                "custom forward derivative '{}' registered for '{}' has the wrong signature: '{}' is {}, so '{}' must be {} ({}) (each float or pointer parameter followed by its tangent), but it is {}",
+                name(df),
+                name(f),
+                name(f),
+                fn_sig_text(f),
+                name(df),
+                wr,
+                wp.join(", "),
+                fn_sig_text(df)
+            ),
+        ));
+    }
+    let (fty, ret) = signature(key);
+    let width = key.width.max(1) as usize;
+    let nf = unsafe {
+        let n = cstr(&format!("enzyme_rs.fwd.custom.{}", name(f)));
+        LLVMAddFunction(sess.module, n.as_ptr(), fty)
+    };
+    make_internal(nf);
+    let d = Derivative { func: nf, ret };
+    sess.fwd_cache.insert(key.clone(), d);
+    sess.created.push(nf);
+    let b = Builder::new(sess.module);
+    let entry = super::reverse::tape::append_block(nf, "entry");
+    b.at_end(entry);
+    let nps = params(nf);
+    let mut primals = Vec::new();
+    let mut lanes: Vec<Option<Vec<V>>> = Vec::new();
+    let mut j = 0;
+    for (i, _) in ps.iter().enumerate() {
+        primals.push(nps[j]);
+        j += 1;
+        if key.shadow[i] {
+            lanes.push(Some(nps[j..j + width].to_vec()));
+            j += width;
+        } else {
+            lanes.push(None);
+        }
+    }
+    let mut tangents = Vec::new();
+    let mut primal_result = None;
+    for l in 0..width {
+        let mut args = Vec::new();
+        for (i, p) in ps.iter().enumerate() {
+            let t = type_of(*p);
+            args.push(primals[i]);
+            if custom_has_tangent(t) {
+                args.push(match &lanes[i] {
+                    Some(s) => s[l],
+                    None => zero(t),
+                });
+            }
+        }
+        let r = b.call_fn(df, &mut args);
+        if both {
+            if l == 0 {
+                primal_result = Some(b.extract_value(r, 0));
+            }
+            tangents.push(b.extract_value(r, 1));
+        } else if !is_void(ret_ty) {
+            tangents.push(r);
+        }
+    }
+    let primal_result = match (primal_result, is_void(ret_ty)) {
+        (Some(p), _) => Some(p),
+        (None, false) => Some(b.call_fn(f, &mut primals.clone())),
+        (None, true) => None,
+    };
+    match ret {
+        Ret::Void => {
+            b.ret_void();
+        }
+        Ret::Primal => {
+            b.ret(primal_result.unwrap());
+        }
+        Ret::Both => {
+            let st = fn_return_type(nf);
+            let t = if width == 1 {
+                tangents[0]
+            } else {
+                b.make_struct(struct_fields(st)[1], &tangents)
+            };
+            let r = b.make_struct(st, &[primal_result.unwrap(), t]);
+            b.ret(r);
+        }
+    }
+    if sess.opts.print {
+        eprintln!("{}", print_value(nf));
+    }
+    Ok(d)
 }

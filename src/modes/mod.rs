@@ -17,6 +17,8 @@ pub struct Session {
     pub fwd_cache: HashMap<forward::Key, forward::Derivative>,
     pub rev_cache: HashMap<reverse::Key, reverse::Pair>,
     pub shadow_globals: HashMap<V, V>,
+    /// Shadows of globals for vector lanes 1.. (forward vector mode).
+    pub lane_shadow_globals: HashMap<(V, u32), V>,
     /// Every function this session created, for printing and cleanup.
     pub created: Vec<V>,
     /// Calls of derivatives placed at the user's `__enzyme_*` call sites,
@@ -34,6 +36,7 @@ impl Session {
             fwd_cache: HashMap::new(),
             rev_cache: HashMap::new(),
             shadow_globals: HashMap::new(),
+            lane_shadow_globals: HashMap::new(),
             created: Vec::new(),
             doomed: Vec::new(),
             toplevel_calls: Vec::new(),
@@ -48,6 +51,29 @@ impl Session {
                 LLVMDeleteFunction(f);
             }
         }
+    }
+
+    /// The shadow of global `g` for vector lane `lane` (lane 0 is
+    /// [`Session::shadow_global`]); further lanes get globals of their own.
+    pub fn shadow_global_lane(&mut self, g: V, lane: u32) -> V {
+        if lane == 0 {
+            return self.shadow_global(g);
+        }
+        let key = (g, lane);
+        if let Some(s) = self.lane_shadow_globals.get(&key) {
+            return *s;
+        }
+        let ty = unsafe { LLVMGlobalGetValueType(g) };
+        let n = cstr(&format!("{}_shadow{lane}", name(g)));
+        let s = unsafe {
+            let s = LLVMAddGlobal(self.module, ty, n.as_ptr());
+            LLVMSetInitializer(s, zero(ty));
+            LLVMSetLinkage(s, llvm_sys::LLVMLinkage::LLVMInternalLinkage);
+            LLVMSetAlignment(s, LLVMGetAlignment(g));
+            s
+        };
+        self.lane_shadow_globals.insert(key, s);
+        s
     }
 
     /// The shadow of a global variable: a zero-initialized internal global

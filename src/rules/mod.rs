@@ -12,6 +12,7 @@
 //! primitives: each mode handles them itself (see `modes/`).
 //!
 //! Adding a function is one entry in [`lookup`] plus its partials function.
+pub mod registry;
 use crate::ir::llvm::*;
 use crate::ir::Builder;
 
@@ -381,6 +382,9 @@ fn d_erf(c: &RuleCtx, sign: f64) -> V {
 /// Functions known to carry no derivative: I/O, timing, randomness, process
 /// control, and pure integer/string utilities. Calls to them are skipped.
 pub fn is_inactive_function(n: &str) -> bool {
+    if registry::is_inactive(n) {
+        return true;
+    }
     const INACTIVE: &[&str] = &[
         "printf",
         "fprintf",
@@ -497,7 +501,17 @@ pub fn alloc_kind(n: &str) -> Option<AllocKind> {
         | "_ZdlPvSt11align_val_t"
         | "_ZdaPvSt11align_val_t"
         | "_ZdlPvmSt11align_val_t" => AllocKind::Free,
-        _ => return None,
+        _ => {
+            // Registered with __enzyme_function_like / __enzyme_allocation_like.
+            if let Some(k) = registry::alloc_like(n) {
+                return Some(AllocKind::Malloc { size_arg: k });
+            }
+            let like = registry::like(n)?;
+            if like == n {
+                return None;
+            }
+            return alloc_kind(&like);
+        }
     })
 }
 

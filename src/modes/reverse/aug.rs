@@ -5,7 +5,7 @@
 //! of everything the reverse sweep reads from the tape.
 use super::tape::{self, Layout};
 use super::{Act, AugRet, Key, Pair};
-use crate::analysis::activity::{underlying_objects, Activity};
+use crate::analysis::activity::{underlying_allocations, Activity};
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::llvm::*;
 use crate::ir::{shim, Builder};
@@ -38,6 +38,9 @@ pub struct Aug {
     pub calls: HashMap<V, CallInfo>,
     /// Heap allocations whose frees were deferred to the reverse sweep.
     pub deferred_free: HashSet<V>,
+    /// The deallocation function of deferred frees that do not call plain
+    /// `free` (C++ delete, registered free-like functions), by allocation.
+    pub free_fn: HashMap<V, V>,
     /// Blocks ending in `ret`, in order.
     pub ret_blocks: Vec<BB>,
     pub tape_arg: V,
@@ -136,6 +139,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         pushes: HashMap::new(),
         calls: HashMap::new(),
         deferred_free: HashSet::new(),
+        free_fn: HashMap::new(),
         ret_blocks: Vec::new(),
         tape_arg,
         key: key.clone(),
@@ -270,9 +274,16 @@ impl AugGen<'_> {
                     // Also when only the allocation is active (the freed
                     // pointer itself may be an inactive copy, e.g. an LCSSA
                     // phi used by nothing else).
-                    if self.varied(p) || underlying_objects(p).iter().any(|o| self.varied(*o)) {
-                        for o in underlying_objects(p) {
+                    if self.varied(p) || underlying_allocations(p).iter().any(|o| self.varied(*o)) {
+                        let callee = called_function(i).unwrap();
+                        let user_free = rules::alloc_kind(&name(callee)) == Some(rules::AllocKind::Free)
+                            && name(callee) != "free"
+                            && !name(callee).starts_with("_Zd");
+                        for o in underlying_allocations(p) {
                             self.a.deferred_free.insert(o);
+                            if user_free {
+                                self.a.free_fn.insert(o, callee);
+                            }
                         }
                     }
                 }
@@ -480,7 +491,7 @@ impl AugGen<'_> {
         let any_arg_varied = args.iter().any(|a| self.varied(*a));
         let is_varied = self.varied(i);
         if rules::alloc_kind(&cname) == Some(rules::AllocKind::Free)
-            && underlying_objects(operand(i, 0)).iter().any(|o| self.a.deferred_free.contains(o))
+            && underlying_allocations(operand(i, 0)).iter().any(|o| self.a.deferred_free.contains(o))
         {
             // Deferred to the reverse sweep (which frees it after its last use).
             unsafe { LLVMInstructionEraseFromParent(i) };
@@ -504,6 +515,10 @@ impl AugGen<'_> {
         }
         if rules::is_inactive_function(&cname) || (!any_arg_varied && !is_varied) {
             return Ok(());
+        }
+        let custom = callee.map(|c| rules::registry::custom_gradient(c).is_some()).unwrap_or(false);
+        if custom {
+            return self.visit_custom_call(i);
         }
         if rules::mem_kind(&cname).is_some() || rules::lookup(i).is_some() {
             return Ok(()); // handled by the reverse sweep
@@ -662,6 +677,55 @@ impl AugGen<'_> {
         self.a.act.varied.remove(&i);
         self.a.act.varied.insert(q);
         self.a.shadow.insert(q, sq);
+        unsafe { LLVMInstructionEraseFromParent(i) };
+        Ok(())
+    }
+
+    /// A call to a function with a custom gradient: its pair has a fixed
+    /// activity (float parameters active, pointers duplicated with a null
+    /// shadow when they have none, a float result active), so the user's
+    /// functions have one signature wherever they are used.
+    fn visit_custom_call(&mut self, i: V) -> Result<()> {
+        let callee = called_function(i).unwrap();
+        let args = call_args(i);
+        let acts: Vec<Act> = args
+            .iter()
+            .map(|a| {
+                let t = type_of(*a);
+                if is_fp(t) {
+                    Act::Active
+                } else if is_ptr(t) {
+                    Act::Dup
+                } else {
+                    Act::Const
+                }
+            })
+            .collect();
+        let ret_ty = type_of(i);
+        let key = Key { func: callee, acts: acts.clone(), ret_active: is_fp(ret_ty) };
+        let pair = super::get_pair(self.sess, &key, None)?;
+        self.b.before(i);
+        let mut new_args = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            new_args.push(*a);
+            if acts[k] == Act::Dup {
+                let s = match self.shadow_of(*a) {
+                    Some(s) => s,
+                    None if is_global_var(*a) => self.sess.shadow_global(*a),
+                    None => zero(type_of(*a)),
+                };
+                new_args.push(s);
+            }
+        }
+        new_args.push(self.a.tape_arg);
+        let nc = self.b.call_fn(pair.aug, &mut new_args);
+        if !is_void(ret_ty) {
+            unsafe { LLVMReplaceAllUsesWith(i, nc) };
+            if self.varied(i) {
+                self.a.act.varied.insert(nc);
+            }
+        }
+        self.a.calls.insert(nc, CallInfo { pair, key, args });
         unsafe { LLVMInstructionEraseFromParent(i) };
         Ok(())
     }

@@ -11,6 +11,7 @@
 //! tape; calls inside a differentiated function call the callee's pair with
 //! the same tape, so recursion and split mode need nothing more.
 pub mod aug;
+pub mod custom;
 pub mod dedup;
 pub mod memory;
 pub mod rev;
@@ -281,7 +282,8 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
         return Ok(p.clone());
     }
     let f = key.func;
-    if is_declaration(f) {
+    let custom = crate::rules::registry::custom_gradient(f);
+    if is_declaration(f) && custom.is_none() {
         return Err(match user_call {
             Some(c) => Error::new(ErrorKind::UnknownFunction(name(f)), inst_fn(c), Some(c)),
             None => Error::new(ErrorKind::UnknownFunction(name(f)), f, None),
@@ -352,6 +354,9 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
     sess.created.push(aug);
     sess.created.push(rev);
     let r = (|| -> Result<()> {
+        if let Some(c) = custom {
+            return custom::build(sess, key, &pair, &ptys, c, user_call);
+        }
         let mut a = aug::build(sess, key, &pair)?;
         rev::build(sess, key, &pair, &mut a)?;
         a.finish_pushes(sess)?;

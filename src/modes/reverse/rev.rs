@@ -903,11 +903,26 @@ impl RevGen<'_> {
                 // The primal's free was deferred to here (the reverse sweep
                 // may read this memory); free the shadow with it.
                 let p = self.avail(i)?;
+                let dealloc = self.a.free_fn.get(&i).copied();
+                let release = |b: &Builder, v: V| match dealloc {
+                    Some(d) if params(d).len() == 1 => {
+                        b.call_fn(d, &mut [v]);
+                    }
+                    _ => {
+                        b.free(v);
+                    }
+                };
                 if let Some(s) = self.a.shadow.get(&i).copied() {
                     let sv = self.avail(s)?;
-                    self.dealloc_like(i, sv)?;
+                    match dealloc {
+                        Some(_) => release(&self.b, sv),
+                        None => self.dealloc_like(i, sv)?,
+                    }
                 }
-                self.dealloc_like(i, p)?;
+                match dealloc {
+                    Some(_) => release(&self.b, p),
+                    None => self.dealloc_like(i, p)?,
+                }
             }
             return Ok(());
         }

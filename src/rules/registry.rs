@@ -1,0 +1,236 @@
+//! Module-level registrations read from the user's globals, built once per
+//! module by the driver:
+//!
+//! - `void* __enzyme_register_derivative_NAME[] = {f, df};` (forward mode)
+//! - `void* __enzyme_register_gradient_NAME[] = {f, aug_f, rev_f};` (reverse)
+//! - `void* __enzyme_inactivefn[] = {f, g, ...};` and the `"enzyme_inactive"`
+//!   function attribute: calls carry no derivative
+//! - `void* __enzyme_function_like[] = {f, "malloc"};` (or "free", "calloc",
+//!   "realloc"): `f` is treated like that library function
+//! - `void* __enzyme_allocation_like[] = {f, (void*)SIZE_ARG, ..., free_fn};`
+//!
+//! Global names are matched by prefix (any suffix, so several registrations
+//! can coexist). The registry is installed for the duration of a pass run
+//! (thread-local), so the name-based queries of the rule table
+//! (`is_inactive_function`, `alloc_kind`) honour it everywhere: activity
+//! analysis, forward mode and both reverse sweeps.
+use crate::ir::llvm::*;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+
+#[derive(Default, Debug)]
+pub struct Registry {
+    /// Names of functions whose calls carry no derivative.
+    pub inactive: HashSet<String>,
+    /// Function name -> the library function it behaves like.
+    pub like: HashMap<String, String>,
+    /// Allocation-like functions: name -> index of the size argument.
+    pub alloc_like: HashMap<String, u32>,
+    /// f -> custom forward derivative.
+    pub forward: HashMap<V, V>,
+    /// f -> (augmented forward, reverse) custom gradient.
+    pub gradient: HashMap<V, (V, V)>,
+}
+
+thread_local! {
+    static CURRENT: RefCell<Option<Registry>> = const { RefCell::new(None) };
+}
+
+/// Removes the installed registry when dropped.
+pub struct Installed;
+
+impl Drop for Installed {
+    fn drop(&mut self) {
+        CURRENT.with(|c| *c.borrow_mut() = None);
+    }
+}
+
+/// Make `r` the registry the rule queries see until the guard is dropped.
+pub fn install(r: Registry) -> Installed {
+    CURRENT.with(|c| *c.borrow_mut() = Some(r));
+    Installed
+}
+
+fn with<R>(f: impl FnOnce(&Registry) -> R) -> Option<R> {
+    CURRENT.with(|c| c.borrow().as_ref().map(f))
+}
+
+pub fn is_inactive(n: &str) -> bool {
+    !n.is_empty() && with(|r| r.inactive.contains(n)).unwrap_or(false)
+}
+
+/// The library function `n` was registered to behave like.
+pub fn like(n: &str) -> Option<String> {
+    if n.is_empty() {
+        return None;
+    }
+    with(|r| r.like.get(n).cloned()).flatten()
+}
+
+pub fn alloc_like(n: &str) -> Option<u32> {
+    if n.is_empty() {
+        return None;
+    }
+    with(|r| r.alloc_like.get(n).copied()).flatten()
+}
+
+pub fn custom_forward(f: V) -> Option<V> {
+    with(|r| r.forward.get(&f).copied()).flatten()
+}
+
+pub fn custom_gradient(f: V) -> Option<(V, V)> {
+    with(|r| r.gradient.get(&f).copied()).flatten()
+}
+
+/// The elements of a constant array/struct initializer.
+fn elements(init: V) -> Vec<V> {
+    if init.is_null() {
+        return Vec::new();
+    }
+    unsafe {
+        if LLVMIsAConstantArray(init).is_null() && LLVMIsAConstantStruct(init).is_null() {
+            return Vec::new();
+        }
+    }
+    operands(init)
+}
+
+/// Strip casts and zero-index GEPs (a C string literal's address).
+fn strip(v: V) -> V {
+    let mut v = strip_casts(v);
+    unsafe {
+        while !LLVMIsAConstantExpr(v).is_null()
+            && LLVMGetConstOpcode(v) == LLVMOpcode::LLVMGetElementPtr
+        {
+            v = strip_casts(LLVMGetOperand(v, 0));
+        }
+    }
+    v
+}
+
+fn as_function(v: V) -> Option<V> {
+    let f = strip(v);
+    is_function(f).then_some(f)
+}
+
+/// The text of a C string constant (`"malloc"`).
+fn as_string(v: V) -> Option<String> {
+    let g = strip(v);
+    if !is_global_var(g) {
+        return None;
+    }
+    let init = unsafe { LLVMGetInitializer(g) };
+    if init.is_null() || unsafe { LLVMIsAConstantDataSequential(init).is_null() } {
+        return None;
+    }
+    let mut len = 0usize;
+    let p = unsafe { LLVMGetAsString(init, &mut len) };
+    let bytes = unsafe { std::slice::from_raw_parts(p as *const u8, len) };
+    let s = String::from_utf8_lossy(bytes);
+    Some(s.trim_end_matches('\0').to_string())
+}
+
+/// An integer smuggled through a pointer (`(void*)2`).
+fn as_int(v: V) -> Option<i64> {
+    let s = strip_casts(v);
+    if unsafe { LLVMIsNull(s) } != 0 {
+        return Some(0);
+    }
+    if let Some(k) = const_int_value(s) {
+        return Some(k);
+    }
+    unsafe {
+        if !LLVMIsAConstantExpr(s).is_null() && LLVMGetConstOpcode(s) == LLVMOpcode::LLVMIntToPtr {
+            return const_int_value(LLVMGetOperand(s, 0));
+        }
+    }
+    None
+}
+
+impl Registry {
+    /// Read the registrations of module `m`.
+    pub fn build(m: LLVMModuleRef) -> Registry {
+        let mut r = Registry::default();
+        for f in functions(m) {
+            if fn_has_attr(f, "enzyme_inactive") {
+                r.inactive.insert(name(f));
+            }
+        }
+        for g in globals(m) {
+            let n = name(g);
+            if !n.starts_with("__enzyme_") {
+                continue;
+            }
+            let init = unsafe { LLVMGetInitializer(g) };
+            let el = elements(init);
+            if n.starts_with("__enzyme_register_derivative") {
+                if let (Some(f), Some(df)) = (
+                    el.first().and_then(|v| as_function(*v)),
+                    el.get(1).and_then(|v| as_function(*v)),
+                ) {
+                    r.forward.insert(f, df);
+                }
+            } else if n.starts_with("__enzyme_register_gradient") {
+                let fs: Vec<Option<V>> = el.iter().map(|v| as_function(*v)).collect();
+                if let [Some(f), Some(a), Some(rv)] = fs.as_slice() {
+                    r.gradient.insert(*f, (*a, *rv));
+                }
+            } else if n.starts_with("__enzyme_inactivefn") {
+                for v in &el {
+                    if let Some(f) = as_function(*v) {
+                        r.inactive.insert(name(f));
+                    }
+                }
+            } else if n.starts_with("__enzyme_function_like") {
+                if let (Some(f), Some(s)) = (
+                    el.first().and_then(|v| as_function(*v)),
+                    el.get(1).and_then(|v| as_string(*v)),
+                ) {
+                    r.like.insert(name(f), s);
+                }
+            } else if n.starts_with("__enzyme_allocation_like") {
+                if let (Some(f), Some(k)) = (
+                    el.first().and_then(|v| as_function(*v)),
+                    el.get(1).and_then(|v| as_int(*v)),
+                ) {
+                    r.alloc_like.insert(name(f), k as u32);
+                    // The deallocation function, when one is named.
+                    if let Some(free) = el.iter().skip(2).find_map(|v| as_function(*v)) {
+                        r.like.insert(name(free), "free".into());
+                    }
+                }
+            }
+        }
+        log::debug!("enzyme-rs: registry {r:?}");
+        r
+    }
+
+    /// Functions whose identity must survive the optimizer until the pass
+    /// runs: the primals of custom derivatives and inactive or
+    /// library-like functions (inlining them would lose the registration).
+    pub fn protected(&self, m: LLVMModuleRef) -> Vec<V> {
+        let mut out: Vec<V> = self.forward.keys().copied().collect();
+        out.extend(self.gradient.keys().copied());
+        for f in functions(m) {
+            let n = name(f);
+            if self.inactive.contains(&n) || self.like.contains_key(&n) || self.alloc_like.contains_key(&n) {
+                out.push(f);
+            }
+        }
+        out
+    }
+}
+
+/// Pipeline-start pass body: mark registered functions `noinline`.
+pub fn protect_registered(m: LLVMModuleRef) -> bool {
+    let r = Registry::build(m);
+    let mut changed = false;
+    for f in r.protected(m) {
+        if !is_declaration(f) && !fn_has_attr(f, "noinline") {
+            remove_fn_attr(f, "alwaysinline");
+            add_fn_attr(f, "noinline");
+            changed = true;
+        }
+    }
+    changed
+}
