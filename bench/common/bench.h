@@ -40,7 +40,18 @@ static inline double now_s(void) {
   return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
+/* Peak resident set of this process in kB: VmHWM (per address space, so a
+ * parent's peak does not leak in across exec as ru_maxrss does). */
 static inline long maxrss_kb(void) {
+  FILE *f = fopen("/proc/self/status", "r");
+  if (f) {
+    char line[256];
+    long kb = -1;
+    while (fgets(line, sizeof line, f))
+      if (!strncmp(line, "VmHWM:", 6)) { kb = atol(line + 6); break; }
+    fclose(f);
+    if (kb >= 0) return kb;
+  }
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   return ru.ru_maxrss;
