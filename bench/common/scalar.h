@@ -62,6 +62,13 @@ static void run_rev(const ctx_t *c, double *out) {
 }
 #endif
 
+/* Rounding noise of a central difference relative to max|g|: about
+ * eps |f| / h, which grows with the size of the sum (sumsq at 1e7). */
+static double prob_fd_noise(const ctx_t *c, double gmax) {
+  double f = fabs(objective(prob_x((ctx_t *)c), c));
+  return 2.220446049250313e-16 * f / (6.0554544523933395e-06 * (gmax > 1e-300 ? gmax : 1e-300));
+}
+
 /* Central finite differences, step cbrt(eps) * max(1, |x_j|). */
 static void run_fd(const ctx_t *c, double *out, int j0, int j1) {
   int n = prob_nin(c);

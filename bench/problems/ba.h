@@ -146,6 +146,9 @@ static void prob_setup(ctx_t *c, int argc, char **argv) {
 static int prob_nin(const ctx_t *c) { return 11 * c->nc + 3 * c->np + c->nobs; }
 static int prob_nout(const ctx_t *c) { return 31 * c->nobs; }
 static int prob_units(const ctx_t *c) { (void)c; return 1; }
+#ifndef ADOLC_BUILD
+static double prob_fd_noise(const ctx_t *c, double gmax) { (void)c; (void)gmax; return 0; }
+#endif
 static const char *prob_size_str(const ctx_t *c) { return c->size; }
 
 #ifndef ADOLC_BUILD
