@@ -102,8 +102,9 @@ def run_time(prog, tool, args, env, cwd=None):
     return None
 
 
-def compile_times(problems, cfg, reps=3):
-    """clang-16 -O2 -c of each benchmark with and without the plugin."""
+def compile_times(problems, cfg, reps=5):
+    """clang-16 -O2 -c of each benchmark with and without the plugin; the
+    fastest of `reps` runs each (least disturbed by other load)."""
     root = os.path.dirname(HERE)
     plugin = os.path.join(root, "target/release/libenzyme_rs.so")
     base = ["clang-16", "-O2", "-I" + os.path.join(root, "include"), "-I" + os.path.join(HERE, "common"),
@@ -121,7 +122,7 @@ def compile_times(problems, cfg, reps=3):
                 ts.append(time.perf_counter() - t0)
                 if r.returncode != 0:
                     print(r.stdout[-800:])
-            row[name] = statistics.median(ts)
+            row[name] = min(ts)
         row["ratio"] = row["with"] / row["without"]
         out[p] = row
         print(f"  compile {p:10s} {row['without']:.3f}s -> {row['with']:.3f}s  x{row['ratio']:.2f}", flush=True)
@@ -152,7 +153,15 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--problems", default=",".join(ORDER))
     ap.add_argument("--out", default=RESULTS)
+    ap.add_argument("--report-only", action="store_true", help="rewrite report and charts from results.json")
     a = ap.parse_args()
+    if a.report_only:
+        data = json.load(open(os.path.join(a.out, "results.json")))
+        probs = [p for p in ORDER if any(r["problem"] == p for r in data["records"])]
+        write_report(data, probs, a.out)
+        if ensure_matplotlib():
+            charts(data, probs, a.out)
+        return
     problems = [p for p in a.problems.split(",") if p]
     t_start = time.time()
     r = subprocess.run([os.path.join(HERE, "build.sh")], env=dict(os.environ, BENCH_PROBLEMS=" ".join(problems)))
@@ -208,7 +217,7 @@ def main():
                         records.append(res)
                         print(f"   {tool:12s} {fmt_t(res['time']):>10s}", flush=True)
     print("== compile time", flush=True)
-    ctimes = compile_times(problems, cfg, reps=1 if a.quick else 3)
+    ctimes = compile_times(problems, cfg, reps=1 if a.quick else 5)
     elapsed = time.time() - t_start
     data = {"config": cfg, "entry": entry, "records": records, "checks": checks, "failures": failures,
             "compile": ctimes, "elapsed_s": elapsed, "quick": a.quick,
@@ -297,7 +306,7 @@ def write_report(data, problems, out):
         L.append(f"| {k[0]} | {k[1]} | " + " | ".join(cells) + f" | {tb_s} |")
     L.append("\nenzyme-rs forward mode and the hand-written gradients keep no tape. ADOL-C tape bytes are "
              "from `tapestats` (operations x 1 B + locations x 4 B + values x 8 B).\n")
-    L.append("## Compile-time overhead (`clang-16 -O2 -c`, median of 3)\n")
+    L.append("## Compile-time overhead (`clang-16 -O2 -c`, fastest of 5)\n")
     L.append("| problem | without plugin | with plugin | ratio |")
     L.append("|---|---|---|---|")
     ratios = []
@@ -347,14 +356,13 @@ def charts(data, problems, out):
             continue
         with_ad = [k for k in sizes if "adolc_both" in by[k]]
         k = with_ad[-1] if with_ad else sizes[-1]
-        labels.append(f"{p}\n{k[1]}")
+        labels.append(p + "\n" + k[1].replace(" ", "\n"))
         prim = by[k].get("primal", {}).get("time")
         for j, t in enumerate(tools):
             r = by[k].get(t)
             if r and prim:
                 ax.bar(len(labels) - 1 + (j - len(tools) / 2 + 0.5) * width, r["time"] / prim, width,
-                       color=colors[t], hatch="//" if r["extrapolated"] else None,
-                       label=TOOL_LABEL[t] if i == 0 else None)
+                       color=colors[t], hatch="//" if r["extrapolated"] else None)
     ax.set_yscale("log")
     ax.set_xticks(range(len(labels)))
     ax.set_xticklabels(labels, fontsize=7)
@@ -362,8 +370,8 @@ def charts(data, problems, out):
     ax.set_ylabel("gradient time / primal time (log)")
     ax.set_title("Gradient/primal ratio per tool (hatched: extrapolated sweeps); entry: "
                  + ("reverse" if data["config"]["HAVE_REVERSE"] else "forward") + " mode")
-    handles, lab = ax.get_legend_handles_labels()
-    ax.legend(handles, lab, fontsize=7, ncol=4)
+    from matplotlib.patches import Patch
+    ax.legend([Patch(color=colors[t]) for t in tools], [TOOL_LABEL[t] for t in tools], fontsize=7, ncol=4)
     fig.tight_layout()
     fig.savefig(os.path.join(out, "ratios.png"), dpi=110)
     plt.close(fig)
