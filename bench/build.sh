@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# bench/build.sh -- build the plugin, probe which enzyme-rs modes compile,
+# and build every benchmark program (clang-16 -O2) into bench/build/.
+#   BENCH_FORCE_FORWARD=1   do not use reverse / vector forward mode even if
+#                           the probes succeed
+#   BENCH_DEFS="-D..."      extra flags for the C programs
+set -euo pipefail
+cd "$(dirname "$0")"
+ROOT=$(cd .. && pwd)
+PLUGIN=$ROOT/target/release/libenzyme_rs.so
+PROBLEMS=${BENCH_PROBLEMS:-"sumsq dot logsumexp matvec ode fft sort gmm lstm ba"}
+CC=${CC_BENCH:-clang-16}
+CXX=${CXX_BENCH:-clang++-16}
+mkdir -p build
+
+(cd "$ROOT" && cargo build --release --quiet)
+
+# --- probes: does reverse mode / vector forward mode compile and work? ---
+cat > build/probe_reverse.c <<'P'
+#include <stdio.h>
+#include <enzyme/enzyme.h>
+static double sq(const double *x, int n) { double s = 0; for (int i = 0; i < n; i++) s += x[i] * x[i]; return s; }
+int main(void) {
+  double x[3] = { 1, 2, 3 }, g[3] = { 0, 0, 0 };
+  __enzyme_autodiff((void *)sq, enzyme_dup, x, g, enzyme_const, 3);
+  return !(g[0] == 2 && g[1] == 4 && g[2] == 6);
+}
+P
+cat > build/probe_vector.c <<'P'
+#include <stdio.h>
+#include <enzyme/enzyme.h>
+typedef struct { double d[2]; } v2;
+v2 __enzyme_fwddiff_v2(void *, ...);
+static double pr(const double *x) { return x[0] * x[1]; }
+int main(void) {
+  double x[2] = { 3, 5 }, d0[2] = { 1, 0 }, d1[2] = { 0, 1 };
+  v2 r = __enzyme_fwddiff_v2((void *)pr, enzyme_width, 2, enzyme_dup, x, d0, d1);
+  return !(r.d[0] == 5 && r.d[1] == 3);
+}
+P
+probe() {
+  "$CC" -O2 -I"$ROOT/include" -fpass-plugin="$PLUGIN" "build/$1.c" -lm -o "build/$1" >"build/$1.log" 2>&1 && "./build/$1"
+}
+HAVE_REVERSE=0; HAVE_VECTOR_FWD=0
+if [ -z "${BENCH_FORCE_FORWARD:-}" ]; then
+  probe probe_reverse && HAVE_REVERSE=1 || true
+  probe probe_vector && HAVE_VECTOR_FWD=1 || true
+fi
+HAVE_ADOLC=0
+if [ -f /usr/include/adolc/adolc.h ] && echo 'int main(){}' | "$CXX" -x c++ - -ladolc -o build/probe_adolc >/dev/null 2>&1; then
+  HAVE_ADOLC=1
+fi
+cat > build/config.env <<C
+HAVE_REVERSE=$HAVE_REVERSE
+HAVE_VECTOR_FWD=$HAVE_VECTOR_FWD
+HAVE_ADOLC=$HAVE_ADOLC
+C
+echo "enzyme-rs reverse mode: $([ $HAVE_REVERSE = 1 ] && echo yes || echo 'no (see build/probe_reverse.log)');" \
+     "vector forward mode: $([ $HAVE_VECTOR_FWD = 1 ] && echo yes || echo no); ADOL-C: $([ $HAVE_ADOLC = 1 ] && echo yes || echo no)"
+
+CFLAGS_C="-O2 -I$ROOT/include -Icommon -Iproblems -DHAVE_REVERSE=$HAVE_REVERSE -DHAVE_VECTOR_FWD=$HAVE_VECTOR_FWD ${BENCH_DEFS:-}"
+CFLAGS_CXX="-O2 -Icommon -Iproblems ${BENCH_DEFS:-}"
+export CC CXX PLUGIN CFLAGS_C CFLAGS_CXX HAVE_ADOLC
+build_one() {
+  p=$1
+  "$CC" $CFLAGS_C -DPROBLEM_HEADER="\"$p.h\"" -fpass-plugin="$PLUGIN" common/main.c -lm -o "build/$p" || return 1
+  if [ "$HAVE_ADOLC" = 1 ]; then
+    "$CXX" $CFLAGS_CXX -DPROBLEM_HEADER="\"$p.h\"" common/main_adolc.cpp -ladolc -lm -o "build/${p}_adolc" || return 1
+  fi
+}
+export -f build_one
+printf '%s\n' $PROBLEMS | xargs -P "${BENCH_JOBS:-2}" -I{} bash -c 'build_one {}'
+echo "built: $PROBLEMS"
