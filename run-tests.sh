@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: build once, then the lit tests (IR shape, printers,
-# diagnostics) and the cargo tests (C/C++ programs at -O0..-O3 checked
-# against analytic values and finite differences).
+# diagnostics), the cargo tests (C/C++ programs at -O0..-O3 checked against
+# analytic values and finite differences), and the benchmark agreement check
+# (every benchmark at its smallest size; no timing).
 set -euo pipefail
 cd "$(dirname "$0")"
 ./setup.sh
@@ -9,3 +10,5 @@ echo "== lit"
 lit -sv lit
 echo "== cargo test"
 cargo test --release
+echo "== benchmarks: build each once at its smallest size, check all gradients agree"
+bash bench/ci-check.sh
