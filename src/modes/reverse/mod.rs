@@ -61,27 +61,12 @@ pub struct Pair {
     pub takes_seed: bool,
 }
 
+/// Combined reverse mode. With `enzyme_width, N`, each lane is its own
+/// sweep (augmented forward + reverse with that lane's shadows and a unit
+/// seed); the derivatives come back argument by argument, lane by lane.
 pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
-    if req.width != 1 {
-        return Err(Error::bad_call(
-            req.call,
-            "vector reverse mode (enzyme_width > 1) is not implemented yet in enzyme-rs",
-        ));
-    }
     let ret_ty = fn_return_type(req.func);
-    let key = Key {
-        func: req.func,
-        acts: req
-            .args
-            .iter()
-            .map(|a| match a.activity {
-                Activity::Const => Act::Const,
-                Activity::Dup | Activity::DupNoNeed => Act::Dup,
-                Activity::Active => Act::Active,
-            })
-            .collect(),
-        ret_active: is_fp(ret_ty) && req.ret_active != Some(false),
-    };
+    let key = key_of(req);
     let pair = get_pair(sess, &key, Some(req.call))?;
     let b = Builder::new(sess.module);
     let ctx = b.ctx;
@@ -93,41 +78,50 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     let tp = b.alloca(tt);
     b.before(req.call);
     b.set_debug_loc_from(req.call);
-    b.store(zero(tt), tp);
-    let mut args = Vec::new();
-    for a in &req.args {
-        args.push(a.primal);
-        if a.activity.has_shadow() {
-            args.push(a.shadows[0]);
+    let width = req.width.max(1) as usize;
+    let mut primal = None;
+    let mut per_lane: Vec<Vec<V>> = Vec::new();
+    for lane in 0..width {
+        b.store(zero(tt), tp);
+        let mut args = Vec::new();
+        for a in &req.args {
+            args.push(a.primal);
+            if a.activity.has_shadow() {
+                args.push(a.shadows[lane.min(a.shadows.len() - 1)]);
+            }
         }
+        let mut aug_args = args.clone();
+        aug_args.push(tp);
+        let p = b.call_fn(pair.aug, &mut aug_args);
+        sess.toplevel_calls.push((p, caller));
+        primal.get_or_insert(p);
+        let mut rev_args = args;
+        if pair.takes_seed {
+            rev_args.push(req.ret_seed.unwrap_or_else(|| const_real(ret_ty, 1.0)));
+        }
+        rev_args.push(tp);
+        let d = b.call_fn(pair.rev, &mut rev_args);
+        sess.toplevel_calls.push((d, caller));
+        let data = b.load(ptr_type(ctx), tp);
+        b.free(data);
+        let ds = if is_void(type_of(d)) {
+            vec![]
+        } else if pair.active_params.len() == 1 {
+            vec![d]
+        } else {
+            (0..pair.active_params.len() as u32).map(|k| b.extract_value(d, k)).collect()
+        };
+        per_lane.push(ds);
     }
-    let mut aug_args = args.clone();
-    aug_args.push(tp);
-    let primal = b.call_fn(pair.aug, &mut aug_args);
-    sess.toplevel_calls.push((primal, caller));
-    let mut rev_args = args;
-    if pair.takes_seed {
-        rev_args.push(req.ret_seed.unwrap_or_else(|| const_real(ret_ty, 1.0)));
-    }
-    rev_args.push(tp);
-    let d = b.call_fn(pair.rev, &mut rev_args);
-    sess.toplevel_calls.push((d, caller));
-    let data = b.load(ptr_type(ctx), tp);
-    b.free(data);
     let mut leaves = Vec::new();
     if req.primal_return && !is_void(ret_ty) {
-        let p = if pair.aug_ret == AugRet::PrimalShadow {
-            b.extract_value(primal, 0)
-        } else {
-            primal
-        };
+        let p = primal.unwrap();
+        let p = if pair.aug_ret == AugRet::PrimalShadow { b.extract_value(p, 0) } else { p };
         leaves.extend(callsite::unpack(&b, p));
     }
-    if !is_void(type_of(d)) {
-        if pair.active_params.len() == 1 {
-            leaves.push(d);
-        } else {
-            leaves.extend(callsite::unpack(&b, d));
+    for k in 0..pair.active_params.len() {
+        for lane in per_lane.iter() {
+            leaves.extend(callsite::unpack(&b, lane[k]));
         }
     }
     callsite::replace_call(req, &b, &leaves)?;
