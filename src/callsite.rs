@@ -235,7 +235,11 @@ pub fn resolve_function(call: V, v: V) -> Result<V> {
     if is_function(f) {
         return Ok(f);
     }
-    let runtime = if is_constant(s) { "" } else { " (a function pointer only known at run time cannot be differentiated; pass the function itself)" };
+    let runtime = if is_constant(s) {
+        ""
+    } else {
+        " (a function pointer only known at run time cannot be differentiated; pass the function itself)"
+    };
     Err(Error::bad_call(
         call,
         format!(

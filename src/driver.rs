@@ -101,14 +101,15 @@ pub fn run(m: LLVMModuleRef, opts: Options) -> bool {
         // returns a {primal, tangent} struct that reverse mode would
         // otherwise have to differentiate through). Reverse-mode pairs stay
         // calls: their tape handling is better differentiated as a call.
-        let outer = mode == Mode::Forward && calls.iter().any(|(c, _)| {
-            call_args(*c)
-                .into_iter()
-                .map(strip_casts)
-                .find(|a| is_function(*a))
-                .map(|t| t == caller || calls_transitively(t, caller, &mut Default::default()))
-                .unwrap_or(false)
-        });
+        let outer = mode == Mode::Forward
+            && calls.iter().any(|(c, _)| {
+                call_args(*c)
+                    .into_iter()
+                    .map(strip_casts)
+                    .find(|a| is_function(*a))
+                    .map(|t| t == caller || calls_transitively(t, caller, &mut Default::default()))
+                    .unwrap_or(false)
+            });
         if outer && sess.toplevel_calls.len() > before {
             let placed: Vec<(V, V)> = sess.toplevel_calls.drain(before..).collect();
             for (d, c) in placed {

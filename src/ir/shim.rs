@@ -83,7 +83,9 @@ pub fn clone_into(new: V, old: V, arg_map: &mut [V]) -> ValueMap {
     let m = ValueMap(unsafe { ers_clone_function_into(new, old, arg_map.as_mut_ptr()) });
     // Cloning copies the primal's calling convention (fastcc for internal
     // functions at -O1 and above); derivatives are called with the C one.
-    unsafe { llvm_sys::core::LLVMSetFunctionCallConv(new, llvm_sys::LLVMCallConv::LLVMCCallConv as u32) };
+    unsafe {
+        llvm_sys::core::LLVMSetFunctionCallConv(new, llvm_sys::LLVMCallConv::LLVMCCallConv as u32)
+    };
     m
 }
 

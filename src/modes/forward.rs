@@ -204,7 +204,11 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
         if key.shadow[i] {
             let lanes: Vec<V> = nps[j..j + width].to_vec();
             for (l, sp) in lanes.iter().enumerate() {
-                let suffix = if width == 1 { String::new() } else { l.to_string() };
+                let suffix = if width == 1 {
+                    String::new()
+                } else {
+                    l.to_string()
+                };
                 set_name(*sp, &format!("{}'{suffix}", name(ps[i])));
             }
             shadow_of.insert(p, lanes);
@@ -227,7 +231,11 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     drop(vmap);
     if sess.opts.print_type {
         let types = crate::analysis::types::TypeAnalysis::analyse(sess.module, nf, &[]);
-        crate::analysis::printer::print_types(nf, &types, &format!("forward derivative of {}", name(f)));
+        crate::analysis::printer::print_types(
+            nf,
+            &types,
+            &format!("forward derivative of {}", name(f)),
+        );
     }
     if sess.opts.print_activity {
         crate::analysis::printer::print_activity(
@@ -389,7 +397,8 @@ impl Gen<'_> {
             LLVMRet => return self.visit_ret(i),
             LLVMStore => return self.visit_store(i),
             LLVMCall => return self.visit_call(i),
-            LLVMInvoke | LLVMLandingPad | LLVMResume | LLVMCallBr | LLVMCatchPad | LLVMCleanupPad => {
+            LLVMInvoke | LLVMLandingPad | LLVMResume | LLVMCallBr | LLVMCatchPad
+            | LLVMCleanupPad => {
                 if is_varied || operands(i).iter().any(|o| self.varied(*o)) {
                     return Err(self.err(i, "exception handling (invoke/landingpad) with active values is not supported; compile with -fno-exceptions or keep exceptions out of the differentiated code"));
                 }
@@ -435,7 +444,9 @@ impl Gen<'_> {
                         copy_mem_flags(i, l);
                         l
                     })
-                    .ok_or_else(|| self.err(i, "load from active memory without a shadow pointer"))?;
+                    .ok_or_else(|| {
+                        self.err(i, "load from active memory without a shadow pointer")
+                    })?;
                 Some(ls)
             }
             LLVMGetElementPtr => {
@@ -475,7 +486,11 @@ impl Gen<'_> {
                 let ta = self.tangent_or_zero(agg, i)?;
                 let tv = self.tangent_or_zero(v, i)?;
                 let idx = indices(i);
-                Some((0..w).map(|l| insert_nested(&self.b, ta[l], tv[l], &idx)).collect())
+                Some(
+                    (0..w)
+                        .map(|l| insert_nested(&self.b, ta[l], tv[l], &idx))
+                        .collect(),
+                )
             }
             LLVMExtractElement => {
                 let (vec, idx) = (operand(i, 0), operand(i, 1));
@@ -485,7 +500,11 @@ impl Gen<'_> {
                 let (vec, v, idx) = (operand(i, 0), operand(i, 1), operand(i, 2));
                 let tvec = self.tangent_or_zero(vec, i)?;
                 let tv = self.tangent_or_zero(v, i)?;
-                Some((0..w).map(|l| self.b.insert_element(tvec[l], tv[l], idx)).collect())
+                Some(
+                    (0..w)
+                        .map(|l| self.b.insert_element(tvec[l], tv[l], idx))
+                        .collect(),
+                )
             }
             LLVMShuffleVector => {
                 let (x, y) = (operand(i, 0), operand(i, 1));
@@ -666,7 +685,9 @@ impl Gen<'_> {
         if crate::analysis::activity::is_inactive_call(i) {
             return Ok(());
         }
-        let custom = callee.map(|c| rules::registry::custom_forward(c).is_some()).unwrap_or(false);
+        let custom = callee
+            .map(|c| rules::registry::custom_forward(c).is_some())
+            .unwrap_or(false);
         if !custom {
             if let Some(k) = rules::mem_kind(&cname) {
                 return self.visit_mem(i, k);
@@ -742,7 +763,9 @@ impl Gen<'_> {
                 let lanes = if self.width == 1 {
                     vec![t]
                 } else {
-                    (0..self.width).map(|l| self.b.extract_value(t, l as u32)).collect()
+                    (0..self.width)
+                        .map(|l| self.b.extract_value(t, l as u32))
+                        .collect()
                 };
                 unsafe { LLVMReplaceAllUsesWith(i, p) };
                 self.act.varied.insert(p);
@@ -929,7 +952,10 @@ pub fn custom_has_tangent(t: T) -> bool {
 pub fn custom_mismatch(user_call: Option<V>, msg: String) -> Error {
     Error {
         kind: ErrorKind::BadCall(msg),
-        at: user_call.map(|c| crate::diag::At { func: inst_fn(c), inst: Some(c) }),
+        at: user_call.map(|c| crate::diag::At {
+            func: inst_fn(c),
+            inst: Some(c),
+        }),
     }
 }
 
@@ -946,7 +972,12 @@ pub fn fn_sig_text(f: V) -> String {
 /// tangent in this use gets a zero tangent (null shadow). `df` returns
 /// `f`'s result type (the tangent) or a struct of two of them (`{primal,
 /// tangent}`); for a void `f` it returns void.
-fn custom_derivative(sess: &mut Session, key: &Key, df: V, user_call: Option<V>) -> Result<Derivative> {
+fn custom_derivative(
+    sess: &mut Session,
+    key: &Key,
+    df: V,
+    user_call: Option<V>,
+) -> Result<Derivative> {
     let f = key.func;
     let ps = params(f);
     let ret_ty = fn_return_type(f);
@@ -961,7 +992,11 @@ fn custom_derivative(sess: &mut Session, key: &Key, df: V, user_call: Option<V>)
     let got: Vec<T> = params(df).iter().map(|p| type_of(*p)).collect();
     let dret = fn_return_type(df);
     let both = !is_void(ret_ty) && is_struct(dret) && struct_fields(dret) == vec![ret_ty, ret_ty];
-    let ret_ok = if is_void(ret_ty) { is_void(dret) } else { dret == ret_ty || both };
+    let ret_ok = if is_void(ret_ty) {
+        is_void(dret)
+    } else {
+        dret == ret_ty || both
+    };
     if got != want || ret_ok == false || unsafe { LLVMIsFunctionVarArg(fn_type(df)) } != 0 {
         let wp: Vec<String> = want.iter().map(|t| print_type(*t)).collect();
         let wr = if is_void(ret_ty) {

@@ -213,7 +213,10 @@ impl Registry {
         out.extend(self.gradient.keys().copied());
         for f in functions(m) {
             let n = name(f);
-            if self.inactive.contains(&n) || self.like.contains_key(&n) || self.alloc_like.contains_key(&n) {
+            if self.inactive.contains(&n)
+                || self.like.contains_key(&n)
+                || self.alloc_like.contains_key(&n)
+            {
                 out.push(f);
             }
         }

@@ -276,7 +276,8 @@ impl AugGen<'_> {
                     // phi used by nothing else).
                     if self.varied(p) || underlying_allocations(p).iter().any(|o| self.varied(*o)) {
                         let callee = called_function(i).unwrap();
-                        let user_free = rules::alloc_kind(&name(callee)) == Some(rules::AllocKind::Free)
+                        let user_free = rules::alloc_kind(&name(callee))
+                            == Some(rules::AllocKind::Free)
                             && name(callee) != "free"
                             && !name(callee).starts_with("_Zd");
                         for o in underlying_allocations(p) {
@@ -393,7 +394,8 @@ impl AugGen<'_> {
                 return Ok(());
             }
             LLVMCall => return self.visit_call(i),
-            LLVMInvoke | LLVMLandingPad | LLVMResume | LLVMCallBr | LLVMCatchPad | LLVMCleanupPad => {
+            LLVMInvoke | LLVMLandingPad | LLVMResume | LLVMCallBr | LLVMCatchPad
+            | LLVMCleanupPad => {
                 if self.varied(i) || operands(i).iter().any(|o| self.varied(*o)) {
                     return Err(self.err(i, "exception handling (invoke/landingpad) with active values is not supported; compile with -fno-exceptions or keep exceptions out of the differentiated code"));
                 }
@@ -491,7 +493,9 @@ impl AugGen<'_> {
         let any_arg_varied = args.iter().any(|a| self.varied(*a));
         let is_varied = self.varied(i);
         if rules::alloc_kind(&cname) == Some(rules::AllocKind::Free)
-            && underlying_allocations(operand(i, 0)).iter().any(|o| self.a.deferred_free.contains(o))
+            && underlying_allocations(operand(i, 0))
+                .iter()
+                .any(|o| self.a.deferred_free.contains(o))
         {
             // Deferred to the reverse sweep (which frees it after its last use).
             unsafe { LLVMInstructionEraseFromParent(i) };
@@ -516,7 +520,9 @@ impl AugGen<'_> {
         if rules::is_inactive_function(&cname) || (!any_arg_varied && !is_varied) {
             return Ok(());
         }
-        let custom = callee.map(|c| rules::registry::custom_gradient(c).is_some()).unwrap_or(false);
+        let custom = callee
+            .map(|c| rules::registry::custom_gradient(c).is_some())
+            .unwrap_or(false);
         if custom {
             return self.visit_custom_call(i);
         }
@@ -702,7 +708,11 @@ impl AugGen<'_> {
             })
             .collect();
         let ret_ty = type_of(i);
-        let key = Key { func: callee, acts: acts.clone(), ret_active: is_fp(ret_ty) };
+        let key = Key {
+            func: callee,
+            acts: acts.clone(),
+            ret_active: is_fp(ret_ty),
+        };
         let pair = super::get_pair(self.sess, &key, None)?;
         self.b.before(i);
         let mut new_args = Vec::new();

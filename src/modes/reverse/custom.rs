@@ -30,7 +30,10 @@ use crate::modes::forward::{custom_mismatch, fn_sig_text, make_internal};
 use crate::modes::Session;
 
 fn types_text(ts: &[T]) -> String {
-    ts.iter().map(|t| print_type(*t)).collect::<Vec<_>>().join(", ")
+    ts.iter()
+        .map(|t| print_type(*t))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// How `aug_f` returns.
@@ -106,11 +109,27 @@ pub fn build(
             primal: None,
         }
     } else if aret == ret_ty {
-        AugShape { sret, ret: aret, tape: None, primal: Some(None) }
-    } else if is_struct(aret) && struct_fields(aret).len() == 2 && struct_fields(aret)[1] == ret_ty {
-        AugShape { sret, ret: aret, tape: Some(Some(0)), primal: Some(Some(1)) }
+        AugShape {
+            sret,
+            ret: aret,
+            tape: None,
+            primal: Some(None),
+        }
+    } else if is_struct(aret) && struct_fields(aret).len() == 2 && struct_fields(aret)[1] == ret_ty
+    {
+        AugShape {
+            sret,
+            ret: aret,
+            tape: Some(Some(0)),
+            primal: Some(Some(1)),
+        }
     } else if !is_void(aret) {
-        AugShape { sret, ret: aret, tape: Some(None), primal: None }
+        AugShape {
+            sret,
+            ret: aret,
+            tape: Some(None),
+            primal: None,
+        }
     } else {
         return Err(mismatch(format!(
             "the augmented forward function '{}' returns void but '{}' returns {}: return {{tape, result}} or the result",
@@ -184,7 +203,10 @@ pub fn build(
                 None => r,
                 Some(k) => b.extract_value(r, k),
             };
-            let slot = b.call_fn(tape::reserve_fn(module), &mut [*tape_arg, const_i64(ctx, size as i64)]);
+            let slot = b.call_fn(
+                tape::reserve_fn(module),
+                &mut [*tape_arg, const_i64(ctx, size as i64)],
+            );
             let s = b.store(t, slot);
             unsafe { LLVMSetAlignment(s, 8) };
         }
@@ -224,7 +246,10 @@ pub fn build(
         let (tape_arg, user_args) = gps.split_last().unwrap();
         let mut args: Vec<V> = user_args.to_vec();
         if let (Some(t), Some(size)) = (tape_ty, tape_size) {
-            let slot = b.call_fn(tape::pop_fn(module), &mut [*tape_arg, const_i64(ctx, size as i64)]);
+            let slot = b.call_fn(
+                tape::pop_fn(module),
+                &mut [*tape_arg, const_i64(ctx, size as i64)],
+            );
             let l = b.load(t, slot);
             unsafe { LLVMSetAlignment(l, 8) };
             args.push(l);

@@ -109,14 +109,20 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
         } else if pair.active_params.len() == 1 {
             vec![d]
         } else {
-            (0..pair.active_params.len() as u32).map(|k| b.extract_value(d, k)).collect()
+            (0..pair.active_params.len() as u32)
+                .map(|k| b.extract_value(d, k))
+                .collect()
         };
         per_lane.push(ds);
     }
     let mut leaves = Vec::new();
     if req.primal_return && !is_void(ret_ty) {
         let p = primal.unwrap();
-        let p = if pair.aug_ret == AugRet::PrimalShadow { b.extract_value(p, 0) } else { p };
+        let p = if pair.aug_ret == AugRet::PrimalShadow {
+            b.extract_value(p, 0)
+        } else {
+            p
+        };
         leaves.extend(callsite::unpack(&b, p));
     }
     for k in 0..pair.active_params.len() {

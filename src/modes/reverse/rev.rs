@@ -143,7 +143,11 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
     for &pi in &pair.active_params {
         let ap = aug_param(g.a, key, pi);
         let v = g.take_adjoint(ap)?;
-        let v = if is_fp(type_of(v)) { g.b.fadd(v, zero(type_of(v))) } else { v };
+        let v = if is_fp(type_of(v)) {
+            g.b.fadd(v, zero(type_of(v)))
+        } else {
+            v
+        };
         outs.push(v);
     }
     let rt = fn_return_type(rev);
@@ -941,9 +945,17 @@ impl RevGen<'_> {
         let n = called_function(alloc).map(name).unwrap_or_default();
         let aligned = n.contains("St11align_val_t");
         let del = if n.starts_with("_Znw") {
-            if aligned { "_ZdlPvSt11align_val_t" } else { "_ZdlPv" }
+            if aligned {
+                "_ZdlPvSt11align_val_t"
+            } else {
+                "_ZdlPv"
+            }
         } else if n.starts_with("_Zna") {
-            if aligned { "_ZdaPvSt11align_val_t" } else { "_ZdaPv" }
+            if aligned {
+                "_ZdaPvSt11align_val_t"
+            } else {
+                "_ZdaPv"
+            }
         } else {
             self.b.free(p);
             return Ok(());
@@ -1152,7 +1164,12 @@ fn fp_elem_type(ptrs: &[V]) -> Option<T> {
 fn memcpy_adjoint_fn(m: LLVMModuleRef, et: Option<T>) -> V {
     let ctx = unsafe { LLVMGetModuleContext(m) };
     let dbl = et
-        .filter(|t| matches!(kind(*t), LLVMTypeKind::LLVMFloatTypeKind | LLVMTypeKind::LLVMDoubleTypeKind))
+        .filter(|t| {
+            matches!(
+                kind(*t),
+                LLVMTypeKind::LLVMFloatTypeKind | LLVMTypeKind::LLVMDoubleTypeKind
+            )
+        })
         .unwrap_or_else(|| unsafe { LLVMDoubleTypeInContext(ctx) });
     let is_f32 = kind(dbl) == LLVMTypeKind::LLVMFloatTypeKind;
     let name = if is_f32 {
