@@ -325,11 +325,9 @@ def write_report(data, problems, out):
              "the eval column; the tape column retapes every observation.")
     L.append("- GMM sizes (d, k) = (2, 5), (10, 25), (64, 100) with n = 1000 points, as in bench-spec.md.")
     L.append("- Forward mode needs one sweep per input, so its ratio grows with the number of inputs "
-             "(= the `*` columns): it is the right tool for ode (6 inputs) and BA (15 per observation), "
-             "and is shown elsewhere only until reverse mode lands.")
-    L.append("- Helper functions called by the objectives have external linkage (macro `HELPER`): enzyme-rs "
-             "currently calls the derivative of an internal `fastcc` function with the C convention "
-             "(wrong results); `-DBENCH_STATIC_HELPERS=1` reproduces that.")
+             "(= the `*` columns): it is the right tool for ode (6 inputs) and BA (15 per observation); "
+             "elsewhere reverse mode is the tool to compare.")
+    L.append("- Helper functions called by the objectives are `static` (macro `HELPER`), as users write them.")
     L.append("\n## Check log\n")
     L.append("```")
     L += data["checks"]

@@ -23,15 +23,13 @@
 #define DEL_REAL(p) free(p)
 #endif
 
-/* Helper functions that an objective calls. enzyme-rs currently gives the
- * derivative of an internal function the `fastcc` convention LLVM assigned
- * to it but calls it with the C convention (wrong results), so by default
- * helpers get external linkage, which keeps them on the C convention.
- * -DBENCH_STATIC_HELPERS=1 makes them static (reproduces the problem). */
-#if defined(BENCH_STATIC_HELPERS) && BENCH_STATIC_HELPERS
-#define HELPER static
-#else
+/* Helper functions that an objective calls: static, as users write them
+ * (LLVM gives them its fast internal calling convention; enzyme-rs handles
+ * that). -DBENCH_EXTERN_HELPERS=1 gives them external linkage instead. */
+#if defined(BENCH_EXTERN_HELPERS) && BENCH_EXTERN_HELPERS
 #define HELPER
+#else
+#define HELPER static
 #endif
 
 static inline double now_s(void) {

@@ -611,6 +611,25 @@ fn listed_inactive(f: V) -> bool {
 /// included: they become active only where active data is stored through
 /// them.
 pub fn active_globals(m: LLVMModuleRef) -> HashSet<V> {
+    // The scan covers the whole module: reuse it while the module has the
+    // same functions and globals (analysing many functions in a row).
+    thread_local! {
+        static CACHE: std::cell::RefCell<Option<((LLVMModuleRef, usize, usize, V), HashSet<V>)>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    let fs = functions(m);
+    let key = (m, fs.len(), globals(m).len(), fs.first().copied().unwrap_or(std::ptr::null_mut()));
+    if let Some(hit) = CACHE.with(|c| {
+        c.borrow().as_ref().filter(|(k, _)| *k == key).map(|(_, v)| v.clone())
+    }) {
+        return hit;
+    }
+    let out = scan_active_globals(m);
+    CACHE.with(|c| *c.borrow_mut() = Some((key, out.clone())));
+    out
+}
+
+fn scan_active_globals(m: LLVMModuleRef) -> HashSet<V> {
     let mut out = HashSet::new();
     for f in functions(m) {
         if is_declaration(f) {
