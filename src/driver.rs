@@ -203,8 +203,17 @@ fn cleanup(sess: &mut Session) {
         inline_helpers_in(f);
     }
     let mut callers = Vec::new();
+    // Small derivatives are inlined into the user's call site (the tape then
+    // lives in registers, loops vectorize across the sweep); large ones stay
+    // calls, so that several call sites do not multiply compile time.
+    // `-enzyme-inline` inlines every one; ENZYME_RS_NO_INLINE none.
+    let no_inline = std::env::var_os("ENZYME_RS_NO_INLINE").is_some();
+    const INLINE_LIMIT: usize = 600;
     for (call, caller) in std::mem::take(&mut sess.toplevel_calls) {
-        if shim::inline_call(call) && !callers.contains(&caller) {
+        let small = called_function(call)
+            .map(|f| blocks(f).into_iter().map(|b| instructions(b).len()).sum::<usize>() <= INLINE_LIMIT)
+            .unwrap_or(false);
+        if !no_inline && (small || sess.opts.inline) && shim::inline_call(call) && !callers.contains(&caller) {
             callers.push(caller);
         }
     }
@@ -218,6 +227,8 @@ fn cleanup(sess: &mut Session) {
     // deleted.
     let pipeline = "sroa,early-cse<memssa>,instcombine,simplifycfg,adce,loop-simplify,lcssa,\
                     loop(indvars,loop-deletion),gvn,instcombine,simplifycfg,adce";
+    let custom = std::env::var("ENZYME_RS_CLEANUP_PIPELINE").ok();
+    let pipeline = custom.as_deref().unwrap_or(pipeline);
     if let Err(msg) = shim::run_function_pipeline(&mut fns, pipeline) {
         log::warn!("enzyme-rs: cleanup pipeline failed: {msg}");
     }
