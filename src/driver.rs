@@ -202,34 +202,63 @@ fn cleanup(sess: &mut Session) {
     for f in sess.created.clone() {
         inline_helpers_in(f);
     }
+    // adce before the loop passes: once the primal's unused results are
+    // gone, a loop that only counts iterations is folded by indvars and
+    // deleted.
+    let full = "sroa,early-cse<memssa>,instcombine,simplifycfg,adce,loop-simplify,lcssa,\
+                loop(indvars,loop-deletion),gvn,instcombine,simplifycfg,adce";
+    // After inlining into the user's function: promote the tape, drop the
+    // primal work nobody uses, fold counting loops (no GVN over user code).
+    let light = "sroa,early-cse<memssa>,instcombine,simplifycfg,adce,loop-simplify,lcssa,\
+                 loop(indvars,loop-deletion),instcombine,simplifycfg";
+    let custom = std::env::var("ENZYME_RS_CLEANUP_PIPELINE").ok();
+    let full = custom.as_deref().unwrap_or(full);
+    let mut fns = sess.created.clone();
+    if let Err(msg) = shim::run_function_pipeline(&mut fns, full) {
+        log::warn!("enzyme-rs: cleanup pipeline failed: {msg}");
+    }
     let mut callers = Vec::new();
-    // Small derivatives are inlined into the user's call site (the tape then
-    // lives in registers, loops vectorize across the sweep); large ones stay
-    // calls, so that several call sites do not multiply compile time.
+    // Small derivatives, and any called in a loop, are inlined into the
+    // user's call site (the tape then lives in registers, loops vectorize
+    // across the sweep); large ones called once stay calls, which keeps the
+    // compile time of big gradients down.
     // `-enzyme-inline` inlines every one; ENZYME_RS_NO_INLINE none.
     let no_inline = std::env::var_os("ENZYME_RS_NO_INLINE").is_some();
     const INLINE_LIMIT: usize = 600;
     for (call, caller) in std::mem::take(&mut sess.toplevel_calls) {
         let small = called_function(call)
-            .map(|f| blocks(f).into_iter().map(|b| instructions(b).len()).sum::<usize>() <= INLINE_LIMIT)
+            .map(|f| {
+                blocks(f)
+                    .into_iter()
+                    .map(|b| instructions(b).len())
+                    .sum::<usize>()
+                    <= INLINE_LIMIT
+            })
             .unwrap_or(false);
-        if !no_inline && (small || sess.opts.inline) && shim::inline_call(call) && !callers.contains(&caller) {
+        // A call in a loop pays its call overhead every iteration.
+        let in_loop = || shim::Loops::new(caller).depth(inst_block(call)) > 0;
+        if !no_inline
+            && (small || sess.opts.inline || in_loop())
+            && shim::inline_call(call)
+            && !callers.contains(&caller)
+        {
             callers.push(caller);
         }
     }
     for c in &callers {
         inline_helpers_in(*c);
     }
-    let mut fns = sess.created.clone();
-    fns.extend(callers);
-    // adce before the loop passes: once the primal's unused results are
-    // gone, a loop that only counts iterations is folded by indvars and
-    // deleted.
-    let pipeline = "sroa,early-cse<memssa>,instcombine,simplifycfg,adce,loop-simplify,lcssa,\
-                    loop(indvars,loop-deletion),gvn,instcombine,simplifycfg,adce";
-    let custom = std::env::var("ENZYME_RS_CLEANUP_PIPELINE").ok();
-    let pipeline = custom.as_deref().unwrap_or(pipeline);
-    if let Err(msg) = shim::run_function_pipeline(&mut fns, pipeline) {
+    // Derivatives now inlined everywhere need no body of their own.
+    let mut live = Vec::new();
+    for f in std::mem::take(&mut sess.created) {
+        if users(f).is_empty() {
+            unsafe { LLVMDeleteFunction(f) };
+        } else {
+            live.push(f);
+        }
+    }
+    sess.created = live;
+    if let Err(msg) = shim::run_function_pipeline(&mut callers, light) {
         log::warn!("enzyme-rs: cleanup pipeline failed: {msg}");
     }
 }

@@ -618,9 +618,17 @@ pub fn active_globals(m: LLVMModuleRef) -> HashSet<V> {
             const { std::cell::RefCell::new(None) };
     }
     let fs = functions(m);
-    let key = (m, fs.len(), globals(m).len(), fs.first().copied().unwrap_or(std::ptr::null_mut()));
+    let key = (
+        m,
+        fs.len(),
+        globals(m).len(),
+        fs.first().copied().unwrap_or(std::ptr::null_mut()),
+    );
     if let Some(hit) = CACHE.with(|c| {
-        c.borrow().as_ref().filter(|(k, _)| *k == key).map(|(_, v)| v.clone())
+        c.borrow()
+            .as_ref()
+            .filter(|(k, _)| *k == key)
+            .map(|(_, v)| v.clone())
     }) {
         return hit;
     }

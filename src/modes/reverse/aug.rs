@@ -587,18 +587,7 @@ impl AugGen<'_> {
         }
         let acts: Vec<Act> = args
             .iter()
-            .map(|a| {
-                let t = type_of(*a);
-                if !self.varied(*a) {
-                    Act::Const
-                } else if is_fp(t) {
-                    Act::Active
-                } else if is_ptr(t) {
-                    Act::Dup
-                } else {
-                    Act::Const
-                }
-            })
+            .map(|a| act_of(type_of(*a), self.varied(*a)))
             .collect();
         let ret_ty = type_of(i);
         let key = Key {
@@ -694,19 +683,7 @@ impl AugGen<'_> {
     fn visit_custom_call(&mut self, i: V) -> Result<()> {
         let callee = called_function(i).unwrap();
         let args = call_args(i);
-        let acts: Vec<Act> = args
-            .iter()
-            .map(|a| {
-                let t = type_of(*a);
-                if is_fp(t) {
-                    Act::Active
-                } else if is_ptr(t) {
-                    Act::Dup
-                } else {
-                    Act::Const
-                }
-            })
-            .collect();
+        let acts: Vec<Act> = args.iter().map(|a| act_of(type_of(*a), true)).collect();
         let ret_ty = type_of(i);
         let key = Key {
             func: callee,
@@ -738,6 +715,20 @@ impl AugGen<'_> {
         self.a.calls.insert(nc, CallInfo { pair, key, args });
         unsafe { LLVMInstructionEraseFromParent(i) };
         Ok(())
+    }
+}
+
+/// The activity a callee parameter gets from an argument of type `t`:
+/// active float, duplicated pointer, else constant.
+fn act_of(t: T, varied: bool) -> Act {
+    if !varied {
+        Act::Const
+    } else if is_fp(t) {
+        Act::Active
+    } else if is_ptr(t) {
+        Act::Dup
+    } else {
+        Act::Const
     }
 }
 

@@ -280,18 +280,10 @@ impl RevGen<'_> {
             return *s;
         }
         let t = adj_type(type_of(v));
+        let s = self.entry_alloca(t, &format!("d.{}", name(v)));
         let eb = Builder::new(self.sess.module);
-        unsafe {
-            let first = LLVMGetFirstInstruction(self.entry);
-            if first.is_null() {
-                eb.at_end(self.entry);
-            } else {
-                eb.before(first);
-            }
-        }
+        eb.after(s);
         eb.clear_debug_loc();
-        let s = eb.alloca(t);
-        set_name(s, &format!("d.{}", name(v)));
         eb.store(adj_zero(t), s);
         self.adj.insert(v, s);
         s
