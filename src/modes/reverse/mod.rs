@@ -81,8 +81,11 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     let width = req.width.max(1) as usize;
     let mut primal = None;
     let mut per_lane: Vec<Vec<V>> = Vec::new();
+    // Take the thread's cached tape buffer (a gradient called again reuses
+    // the memory it grew last time instead of faulting fresh pages in).
+    tape::take_cached_buffer(&b, tp);
     for lane in 0..width {
-        b.store(zero(tt), tp);
+        tape::reset_top(&b, tp);
         let mut args = Vec::new();
         for a in &req.args {
             args.push(a.primal);
@@ -102,8 +105,6 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
         rev_args.push(tp);
         let d = b.call_fn(pair.rev, &mut rev_args);
         sess.toplevel_calls.push((d, caller));
-        let data = b.load(ptr_type(ctx), tp);
-        b.free(data);
         let ds = if is_void(type_of(d)) {
             vec![]
         } else if pair.active_params.len() == 1 {
@@ -115,6 +116,7 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
         };
         per_lane.push(ds);
     }
+    tape::return_cached_buffer(&b, tp);
     let mut leaves = Vec::new();
     if req.primal_return && !is_void(ret_ty) {
         let p = primal.unwrap();

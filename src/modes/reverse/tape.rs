@@ -146,3 +146,68 @@ pub fn check_fn(m: LLVMModuleRef) -> V {
     b.ret_void();
     f
 }
+
+/// The per-thread cache of one tape buffer: `{ptr data, i64 cap}`.
+fn cache_global(m: LLVMModuleRef) -> V {
+    const NAME: &str = "enzyme_rs.tape.cache";
+    let c = cstr(NAME);
+    let g = unsafe { LLVMGetNamedGlobal(m, c.as_ptr()) };
+    if !g.is_null() {
+        return g;
+    }
+    unsafe {
+        let ctx = LLVMGetModuleContext(m);
+        let ty = struct_type(ctx, &mut [ptr_type(ctx), i64_type(ctx)]);
+        let g = LLVMAddGlobal(m, ty, c.as_ptr());
+        LLVMSetInitializer(g, zero(ty));
+        LLVMSetLinkage(g, llvm_sys::LLVMLinkage::LLVMInternalLinkage);
+        LLVMSetThreadLocal(g, 1);
+        g
+    }
+}
+
+/// Start the tape object at `tp` with the cached buffer (emptying the
+/// cache, so a nested gradient cannot share it).
+pub fn take_cached_buffer(b: &Builder, tp: V) {
+    let ctx = b.ctx;
+    let cache = cache_global(b.module);
+    let cty = struct_type(ctx, &mut [ptr_type(ctx), i64_type(ctx)]);
+    let cap_p = b.gep(cty, cache, &mut [const_i32(ctx, 0), const_i32(ctx, 1)]);
+    let data = b.load(ptr_type(ctx), cache);
+    let cap = b.load(i64_type(ctx), cap_p);
+    b.store(zero(ptr_type(ctx)), cache);
+    b.store(const_i64(ctx, 0), cap_p);
+    let tt = tape_type(ctx);
+    b.store(zero(tt), tp);
+    b.store(data, tp);
+    let tcap = b.gep(tt, tp, &mut [const_i32(ctx, 0), const_i32(ctx, 2)]);
+    b.store(cap, tcap);
+}
+
+/// Empty the tape at `tp`, keeping its buffer.
+pub fn reset_top(b: &Builder, tp: V) {
+    let ctx = b.ctx;
+    let tt = tape_type(ctx);
+    let top = b.gep(tt, tp, &mut [const_i32(ctx, 0), const_i32(ctx, 1)]);
+    b.store(const_i64(ctx, 0), top);
+}
+
+/// Give the buffer of the tape at `tp` back to the cache, or free it when
+/// the cache was refilled meanwhile (by a nested gradient).
+pub fn return_cached_buffer(b: &Builder, tp: V) {
+    let ctx = b.ctx;
+    let (p, i64t) = (ptr_type(ctx), i64_type(ctx));
+    let cache = cache_global(b.module);
+    let cty = struct_type(ctx, &mut [p, i64t]);
+    let cap_p = b.gep(cty, cache, &mut [const_i32(ctx, 0), const_i32(ctx, 1)]);
+    let tt = tape_type(ctx);
+    let data = b.load(p, tp);
+    let tcap = b.gep(tt, tp, &mut [const_i32(ctx, 0), const_i32(ctx, 2)]);
+    let cap = b.load(i64t, tcap);
+    let old = b.load(p, cache);
+    let old_cap = b.load(i64t, cap_p);
+    let keep = b.icmp(LLVMIntPredicate::LLVMIntEQ, old, zero(p));
+    b.store(b.select(keep, data, old), cache);
+    b.store(b.select(keep, cap, old_cap), cap_p);
+    b.free(b.select(keep, zero(p), data));
+}
