@@ -288,3 +288,22 @@ extern "C" int ers_scev_dominates(void *h, LLVMValueRef a, LLVMValueRef b) {
   auto *S = static_cast<ErsScev *>(h);
   return S->DT.dominates(cast<Instruction>(unwrap(a)), cast<Instruction>(unwrap(b))) ? 1 : 0;
 }
+
+// ---------------------------------------------------------------------------
+// Exceptions: differentiate as if no exception is thrown. Every invoke
+// becomes a call followed by a branch to its normal destination, and the
+// landing pads left unreachable are removed. (An exception thrown at run
+// time still unwinds out of the derivative, without cleanups in it.)
+// Returns the number of invokes changed.
+// ---------------------------------------------------------------------------
+#include "llvm/Transforms/Utils/Local.h"
+
+extern "C" unsigned ers_invokes_to_calls(LLVMValueRef fn) {
+  Function *F = unwrap<Function>(fn);
+  SmallVector<InvokeInst *, 8> Invokes;
+  for (BasicBlock &BB : *F)
+    if (auto *II = dyn_cast<InvokeInst>(BB.getTerminator())) Invokes.push_back(II);
+  for (InvokeInst *II : Invokes) changeToCall(II);
+  if (!Invokes.empty()) removeUnreachableBlocks(*F);
+  return Invokes.size();
+}

@@ -214,3 +214,13 @@ impl Drop for Scev {
         unsafe { ers_scev_free(self.0) }
     }
 }
+
+extern "C" {
+    fn ers_invokes_to_calls(f: V) -> c_uint;
+}
+
+/// Turn every `invoke` of `f` into a call (the derivative assumes no
+/// exception is thrown) and drop the landing pads; returns how many.
+pub fn invokes_to_calls(f: V) -> u32 {
+    unsafe { ers_invokes_to_calls(f) }
+}

@@ -224,6 +224,7 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     // and its callers pass plain pointers for byval/sret parameters.
     unsafe { LLVMSetFunctionCallConv(nf, llvm_sys::LLVMCallConv::LLVMCCallConv as u32) };
     crate::modes::reverse::aug::lower_byval_params(nf, &primal_params);
+    shim::invokes_to_calls(nf);
 
     // Activity, computed on the clone.
     let seeds: Vec<V> = shadow_of.keys().copied().collect();
@@ -330,6 +331,27 @@ impl Gen<'_> {
             if is_global_var(v) {
                 // A global that is only read: its shadow is zero memory.
                 return Ok(self.global_shadows(v));
+            }
+            // A heap allocation that meets active pointers (returned as a
+            // duplicated result, say): zeroed shadows made right after it.
+            if let Some(size_arg) =
+                called_function(v).and_then(|c| match rules::alloc_kind(&name(c)) {
+                    Some(rules::AllocKind::Malloc { size_arg }) => Some(size_arg),
+                    _ => None,
+                })
+            {
+                let b = Builder::new(self.sess.module);
+                b.after(v);
+                b.clear_debug_loc();
+                let mut lanes = Vec::new();
+                for _ in 0..self.width {
+                    let c = unsafe { LLVMInstructionClone(v) };
+                    unsafe { LLVMInsertIntoBuilder(b.raw, c) };
+                    b.zero_bytes(c, operand(v, size_arg));
+                    lanes.push(c);
+                }
+                self.tan.insert(v, lanes.clone());
+                return Ok(lanes);
             }
             return Err(self.err(
                 at,
@@ -622,7 +644,9 @@ impl Gen<'_> {
     fn visit_store(&mut self, i: V) -> Result<()> {
         let (v, p) = (operand(i, 0), operand(i, 1));
         let Some(sp) = self.tangent(p) else {
-            if self.varied(v) {
+            // Memory the analysis reached but found useless for any output
+            // (e.g. -O0's `this.addr` slot never read) needs no shadow.
+            if self.varied(v) && !self.act.is_reached(p) {
                 return Err(self.err(
                     i,
                     "an active value is stored into memory that has no shadow",

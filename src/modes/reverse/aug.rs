@@ -100,6 +100,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     // internal functions at -O1 and above), but is called with the C one.
     unsafe { LLVMSetFunctionCallConv(aug, llvm_sys::LLVMCallConv::LLVMCCallConv as u32) };
     lower_byval_params(aug, &primal_params);
+    shim::invokes_to_calls(aug);
     // Canonical loop shape: preheaders, a single latch, dedicated exits.
     shim::run_function_pipeline(&mut [aug], "loop-simplify").map_err(Error::internal)?;
     if sess.opts.dedup_loads {
@@ -251,12 +252,35 @@ impl AugGen<'_> {
             if is_global_var(v) {
                 return Ok(self.sess.shadow_global(v));
             }
+            if let Some(s) = self.late_alloc_shadow(v) {
+                return Ok(s);
+            }
             return Err(self.err(
                 at,
                 format!("pointer {} has no shadow here but is mixed with active pointers (pass its memory with enzyme_dup)", print_value(v).trim()),
             ));
         }
         Ok(zero(t))
+    }
+
+    /// A heap allocation that carries no derivative itself but meets
+    /// active pointers (returned as a duplicated result, say) gets a zeroed
+    /// shadow made right after it.
+    fn late_alloc_shadow(&mut self, v: V) -> Option<V> {
+        let callee = called_function(v)?;
+        let size_arg = match rules::alloc_kind(&name(callee))? {
+            rules::AllocKind::Malloc { size_arg } => size_arg,
+            _ => return None,
+        };
+        let b = Builder::new_for(self.a.func);
+        b.after(v);
+        b.clear_debug_loc();
+        let c = unsafe { LLVMInstructionClone(v) };
+        unsafe { LLVMInsertIntoBuilder(b.raw, c) };
+        set_name(c, &format!("{}'", name(v)));
+        b.zero_bytes(c, operand(v, size_arg));
+        self.a.shadow.insert(v, c);
+        Some(c)
     }
 
     fn run(&mut self, order: &[BB]) -> Result<()> {
@@ -385,7 +409,8 @@ impl AugGen<'_> {
                         let s = self.b.store(sv, sp);
                         copy_mem_flags(i, s);
                     }
-                } else if self.varied(v) && self.shadow_of(p).is_none() {
+                } else if self.varied(v) && self.shadow_of(p).is_none() && !self.a.act.is_reached(p)
+                {
                     return Err(self.err(
                         i,
                         "an active value is stored into memory that has no shadow",
