@@ -8,6 +8,8 @@ cd "$(dirname "$0")"
 ./setup.sh
 echo "== lit"
 lit -sv lit
+echo "== examples"
+./examples/run.sh
 echo "== cargo test"
 cargo test --release
 echo "== benchmarks: build each once at its smallest size, check all gradients agree"
