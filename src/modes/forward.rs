@@ -290,6 +290,10 @@ struct Gen<'s> {
 }
 
 impl Gen<'_> {
+    fn primal_fn(&self) -> V {
+        self.primal
+    }
+
     fn err(&self, inst: V, msg: impl Into<String>) -> Error {
         Error::new(ErrorKind::Unsupported(msg.into()), self.primal, Some(inst))
     }
@@ -729,15 +733,7 @@ impl Gen<'_> {
                 return Ok(());
             }
         }
-        if is_inline_asm(called_value(i)) {
-            return Err(self.err(
-                i,
-                "inline assembly with active arguments cannot be differentiated",
-            ));
-        }
-        let Some(callee) = callee else {
-            return Err(self.err(i, "an indirect call (through a function pointer whose target is unknown) has active arguments; differentiate a direct call instead"));
-        };
+        let callee = crate::modes::callee_to_differentiate(i, callee, self.primal_fn())?;
         if is_declaration(callee) && !custom {
             return Err(Error::new(
                 ErrorKind::UnknownFunction(cname),

@@ -112,3 +112,29 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
 pub fn has_shadow(a: Activity) -> bool {
     a.has_shadow()
 }
+
+/// The function a call with active arguments reaches, or the error saying
+/// why the call cannot be differentiated (inline assembly, an indirect call
+/// whose target is unknown). Both modes ask this before differentiating a
+/// callee.
+pub fn callee_to_differentiate(call: V, known: Option<V>, primal: V) -> Result<V> {
+    use crate::diag::{Error, ErrorKind};
+    if is_inline_asm(called_value(call)) {
+        return Err(Error::new(
+            ErrorKind::Unsupported(
+                "inline assembly with active arguments cannot be differentiated".into(),
+            ),
+            primal,
+            Some(call),
+        ));
+    }
+    known.ok_or_else(|| {
+        Error::new(
+            ErrorKind::Unsupported(
+                "an indirect call (through a function pointer whose target is unknown) has active arguments; differentiate a direct call instead".into(),
+            ),
+            primal,
+            Some(call),
+        )
+    })
+}

@@ -217,6 +217,10 @@ struct AugGen<'a> {
 }
 
 impl AugGen<'_> {
+    fn primal_fn(&self) -> V {
+        self.a.primal
+    }
+
     fn err(&self, inst: V, msg: impl Into<String>) -> Error {
         Error::new(
             ErrorKind::Unsupported(msg.into()),
@@ -588,15 +592,7 @@ impl AugGen<'_> {
             }
             return Ok(());
         }
-        if is_inline_asm(called_value(i)) {
-            return Err(self.err(
-                i,
-                "inline assembly with active arguments cannot be differentiated",
-            ));
-        }
-        let Some(callee) = callee else {
-            return Err(self.err(i, "an indirect call (through a function pointer whose target is unknown) has active arguments; differentiate a direct call instead"));
-        };
+        let callee = crate::modes::callee_to_differentiate(i, callee, self.primal_fn())?;
         if is_declaration(callee) {
             return Err(Error::new(
                 ErrorKind::UnknownFunction(cname),
