@@ -211,8 +211,6 @@ fn cleanup(sess: &mut Session) {
     // primal work nobody uses, fold counting loops (no GVN over user code).
     let light = "sroa,early-cse<memssa>,instcombine,simplifycfg,adce,loop-simplify,lcssa,\
                  loop(indvars,loop-deletion),instcombine,simplifycfg";
-    let custom = std::env::var("ENZYME_RS_CLEANUP_PIPELINE").ok();
-    let full = custom.as_deref().unwrap_or(full);
     let mut fns = sess.created.clone();
     if let Err(msg) = shim::run_function_pipeline(&mut fns, full) {
         log::warn!("enzyme-rs: cleanup pipeline failed: {msg}");

@@ -165,16 +165,18 @@ pub fn print_module_cost(m: LLVMModuleRef) {
     let t_module = t0.elapsed();
     let t1 = std::time::Instant::now();
     let mut errors = 0;
-    for f in &fs {
-        let seeds: Vec<V> = params(*f)
+    let cfg = Config {
+        loose_types: true,
+        ..Config::default()
+    };
+    let seeds_of = |f: V| -> Vec<V> {
+        params(f)
             .into_iter()
             .filter(|p| may_carry_derivative(type_of(*p)))
-            .collect();
-        let cfg = Config {
-            loose_types: true,
-            ..Config::default()
-        };
-        if Activity::analyse_with(*f, &seeds, *f, &cfg).is_err() {
+            .collect()
+    };
+    for f in &fs {
+        if Activity::analyse_with(*f, &seeds_of(*f), *f, &cfg).is_err() {
             errors += 1;
         }
     }
@@ -182,15 +184,7 @@ pub fn print_module_cost(m: LLVMModuleRef) {
     // Activity of every function against the one module-wide type analysis.
     let t2 = std::time::Instant::now();
     for f in &fs {
-        let seeds: Vec<V> = params(*f)
-            .into_iter()
-            .filter(|p| may_carry_derivative(type_of(*p)))
-            .collect();
-        let cfg = Config {
-            loose_types: true,
-            ..Config::default()
-        };
-        let _ = Activity::analyse_typed(*f, &seeds, *f, &cfg, Some(&module_types));
+        let _ = Activity::analyse_typed(*f, &seeds_of(*f), *f, &cfg, Some(&module_types));
     }
     let t_shared = t2.elapsed();
     eprintln!("functions: {}", fs.len());

@@ -41,6 +41,16 @@ static int close_enough(double got, double want, double tol) {
     (fp_ - fm_) / (2 * (h));                                                          \
   })
 
+/* Forward derivative of a one-argument double function at x: against the
+ * analytic value `want` and a central finite difference. */
+#define CHECK_FWD1(fn, x, want)                                  \
+  do {                                                           \
+    double x_ = (x);                                             \
+    double d_ = __enzyme_fwddiff((void *)fn, x_, 1.0);           \
+    CHECK(#fn, d_, (want), 1e-12);                               \
+    CHECK(#fn " fd", d_, FD(x_, fn(x_), 1e-6), 1e-6);            \
+  } while (0)
+
 #define CHECK_DONE() return check_failures ? (printf("%d check(s) failed\n", check_failures), 1) : 0
 
 #endif

@@ -86,7 +86,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
         if let Some(s) = seed {
             let rv = operand(terminator(rets[0]), 0);
             g.b.at_end(entry);
-            g.add_adjoint(ret_value(rv, pair), s)?;
+            g.add_adjoint(rv, s)?;
         }
         g.b.at_end(entry);
         g.b.br(g.prologue[&rets[0]].0);
@@ -103,7 +103,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
             g.b.at_end(eb);
             if let Some(s) = seed {
                 let rv = operand(terminator(*rb), 0);
-                g.add_adjoint(ret_value(rv, pair), s)?;
+                g.add_adjoint(rv, s)?;
             }
             g.b.br(g.prologue[rb].0);
         }
@@ -165,13 +165,6 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
     }
     // Allocas for adjoints are zeroed at the entry.
     Ok(())
-}
-
-fn ret_value(rv: V, pair: &Pair) -> V {
-    // With PrimalShadow the ret operand is the {primal, shadow} struct; the
-    // float seed only applies to float returns, which are never that.
-    let _ = pair;
-    rv
 }
 
 fn name_of_block(bb: BB) -> String {

@@ -5,13 +5,7 @@ double f_cosh(double x) { return cosh(2 * x); }
 double f_tanh(double x) { return tanh(x) * x; }
 float f_tanhf(float x) { return tanhf(x); }
 float __enzyme_fwddiff_f(void *, float, float);
-#define T(fn, x, want)                                          \
-  do {                                                          \
-    double x_ = (x);                                            \
-    double d_ = __enzyme_fwddiff((void *)fn, x_, 1.0);          \
-    CHECK(#fn, d_, (want), 1e-12);                              \
-    CHECK(#fn " fd", d_, FD(x_, fn(x_), 1e-6), 1e-6);           \
-  } while (0)
+#define T CHECK_FWD1
 int main(void) {
   double x = 0.65;
   T(f_sinh, x, cosh(x));

@@ -6,13 +6,7 @@ double f_exp2(double x) { return exp2(x); }
 double f_log(double x) { return log(x * x + 1); }
 double f_log2(double x) { return log2(x); }
 double f_log10(double x) { return log10(x); }
-#define T(fn, x, want)                                          \
-  do {                                                          \
-    double x_ = (x);                                            \
-    double d_ = __enzyme_fwddiff((void *)fn, x_, 1.0);          \
-    CHECK(#fn, d_, (want), 1e-12);                              \
-    CHECK(#fn " fd", d_, FD(x_, fn(x_), 1e-6), 1e-6);           \
-  } while (0)
+#define T CHECK_FWD1
 int main(void) {
   double x = 1.7;
   T(f_sqrt, x, 1.5 / sqrt(3 * x));

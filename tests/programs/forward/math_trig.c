@@ -7,13 +7,7 @@ double f_asin(double x) { return asin(x); }
 double f_acos(double x) { return acos(x); }
 double f_atan(double x) { return atan(3 * x); }
 double f_atan2(double y, double x) { return atan2(y, x); }
-#define T(fn, x, want)                                          \
-  do {                                                          \
-    double x_ = (x);                                            \
-    double d_ = __enzyme_fwddiff((void *)fn, x_, 1.0);          \
-    CHECK(#fn, d_, (want), 1e-12);                              \
-    CHECK(#fn " fd", d_, FD(x_, fn(x_), 1e-6), 1e-6);           \
-  } while (0)
+#define T CHECK_FWD1
 int main(void) {
   double x = 0.35;
   T(f_sin, x, 2 * cos(2 * x));
