@@ -231,6 +231,13 @@ extern "C" int ers_block_dominates(void *h, LLVMBasicBlockRef a, LLVMBasicBlockR
   return static_cast<ErsLoops *>(h)->DT.dominates(unwrap(a), unwrap(b)) ? 1 : 0;
 }
 
+// Immediate dominator of bb, or null for the entry block.
+extern "C" LLVMBasicBlockRef ers_idom(void *h, LLVMBasicBlockRef bb) {
+  DomTreeNode *N = static_cast<ErsLoops *>(h)->DT.getNode(unwrap(bb));
+  if (!N || !N->getIDom()) return nullptr;
+  return wrap(N->getIDom()->getBlock());
+}
+
 // Source location of an instruction (from its debug location), or 0.
 extern "C" unsigned ers_debug_line(LLVMValueRef inst, const char **file) {
   auto *I = dyn_cast<Instruction>(unwrap(inst));
@@ -287,6 +294,34 @@ extern "C" int ers_scev_same_or_enclosing_loop(void *h, LLVMBasicBlockRef a, LLV
 extern "C" int ers_scev_dominates(void *h, LLVMValueRef a, LLVMValueRef b) {
   auto *S = static_cast<ErsScev *>(h);
   return S->DT.dominates(cast<Instruction>(unwrap(a)), cast<Instruction>(unwrap(b))) ? 1 : 0;
+}
+
+// The number of times the backedge of the loop headed by `header` is taken
+// before the loop exits, as an i64 computed in the loop's preheader (from
+// SCEV's exit count), or null when the loop has no preheader, more than one
+// exiting block, or an exit count SCEV cannot compute or expand cheaply.
+// With one exiting block this is the loop's iteration counter at the exit.
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+
+extern "C" LLVMValueRef ers_scev_expand_exit_count(void *h, LLVMBasicBlockRef header) {
+  auto *S = static_cast<ErsScev *>(h);
+  BasicBlock *H = unwrap(header);
+  Loop *L = S->LI.getLoopFor(H);
+  if (!L || L->getHeader() != H) return nullptr;
+  BasicBlock *Pre = L->getLoopPreheader();
+  BasicBlock *Exiting = L->getExitingBlock();
+  if (!Pre || !Exiting) return nullptr;
+  const SCEV *EC = S->SE.getExitCount(L, Exiting);
+  if (isa<SCEVCouldNotCompute>(EC) || !EC->getType()->isIntegerTy()) return nullptr;
+  if (EC->getType()->getIntegerBitWidth() > 64 || EC->getExpressionSize() > 24) return nullptr;
+  Type *I64 = Type::getInt64Ty(H->getContext());
+  const SCEV *EC64 = S->SE.getZeroExtendExpr(EC, I64);
+  const DataLayout &DL = H->getModule()->getDataLayout();
+  SCEVExpander Exp(S->SE, DL, "ers.trips");
+  Instruction *At = Pre->getTerminator();
+  if (!Exp.isSafeToExpandAt(EC64, At)) return nullptr;
+  Value *V = Exp.expandCodeFor(EC64, I64, At);
+  return wrap(V);
 }
 
 // ---------------------------------------------------------------------------

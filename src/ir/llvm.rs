@@ -561,6 +561,10 @@ pub fn get_or_declare(m: LLVMModuleRef, n: &str, ty: T) -> V {
 }
 
 /// Uses (users) of a value.
+pub fn has_uses(v: V) -> bool {
+    unsafe { !LLVMGetFirstUse(v).is_null() }
+}
+
 pub fn users(v: V) -> Vec<V> {
     let mut out = Vec::new();
     unsafe {

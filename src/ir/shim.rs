@@ -28,6 +28,7 @@ extern "C" {
     fn ers_loop_contains(h: *mut c_void, header: BB, bb: BB) -> c_int;
     fn ers_loop_preheader(h: *mut c_void, header: BB) -> BB;
     fn ers_dominates(h: *mut c_void, def: V, user: V) -> c_int;
+    fn ers_idom(h: *mut c_void, bb: BB) -> BB;
     fn ers_block_dominates(h: *mut c_void, a: BB, b: BB) -> c_int;
     fn ers_debug_line(inst: V, file: *mut *const c_char) -> c_uint;
 }
@@ -155,6 +156,10 @@ impl Loops {
     pub fn block_dominates(&self, a: BB, b: BB) -> bool {
         unsafe { ers_block_dominates(self.0, a, b) != 0 }
     }
+    /// Immediate dominator of `bb` (None for the entry block).
+    pub fn idom(&self, bb: BB) -> Option<BB> {
+        Self::opt(unsafe { ers_idom(self.0, bb) })
+    }
 }
 
 impl Drop for Loops {
@@ -186,6 +191,7 @@ extern "C" {
     fn ers_scev_equal(h: *mut c_void, a: V, b: V) -> c_int;
     fn ers_scev_same_or_enclosing_loop(h: *mut c_void, a: BB, b: BB) -> c_int;
     fn ers_scev_dominates(h: *mut c_void, a: V, b: V) -> c_int;
+    fn ers_scev_expand_exit_count(h: *mut c_void, header: BB) -> V;
 }
 
 /// LLVM's ScalarEvolution (with its dominator tree and loop info) for one
@@ -206,6 +212,13 @@ impl Scev {
     }
     pub fn dominates(&self, a: V, b: V) -> bool {
         unsafe { ers_scev_dominates(self.0, a, b) != 0 }
+    }
+    /// The loop's backedge-taken count as an i64 computed in its preheader
+    /// (inserted there), when SCEV knows it and the loop exits from one
+    /// block only.
+    pub fn expand_exit_count(&self, header: BB) -> Option<V> {
+        let v = unsafe { ers_scev_expand_exit_count(self.0, header) };
+        (!v.is_null()).then_some(v)
     }
 }
 

@@ -62,6 +62,10 @@ pub struct Aug {
 #[derive(Clone, Copy, Debug)]
 pub struct Counted {
     pub counter: V,
+    /// The counter's value at the loop's exit, computed in the preheader
+    /// from the loop bounds (SCEV's exit count) when that is known: the
+    /// reverse sweep recomputes it from there instead of taping the count.
+    pub trip: Option<V>,
     pub preheader: BB,
     pub latch: BB,
 }
@@ -112,6 +116,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
             );
         }
     }
+    let trips = exit_counts(aug);
     let act = Activity::analyse(aug, &seeds, f)?;
     if sess.opts.print_activity {
         crate::analysis::printer::print_activity(
@@ -150,6 +155,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         counted: HashMap::new(),
     };
     let mut g = AugGen {
+        trips,
         sess,
         a: &mut a,
         b: Builder::new_for(aug),
@@ -158,6 +164,19 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     };
     g.run(&order)?;
     Ok(a)
+}
+
+/// Backedge-taken counts of `f`'s loops that exit from one block and whose
+/// count SCEV can express, each computed (as i64) in the loop's preheader.
+fn exit_counts(f: V) -> HashMap<BB, V> {
+    let scev = shim::Scev::new(f);
+    let mut out = HashMap::new();
+    for bb in blocks(f) {
+        if let Some(v) = scev.expand_exit_count(bb) {
+            out.insert(bb, v);
+        }
+    }
+    out
 }
 
 /// The clone keeps the primal's `byval`/`sret` parameter attributes, but its
@@ -209,6 +228,8 @@ impl Builder {
 }
 
 struct AugGen<'a> {
+    /// Exit counts of the loops that have one, by header (`exit_counts`).
+    trips: HashMap<BB, V>,
     sess: &'a mut Session,
     a: &'a mut Aug,
     b: Builder,
@@ -323,6 +344,8 @@ impl AugGen<'_> {
             let preds = self.a.preds.get(&bb).cloned().unwrap_or_default();
             if let Some(c) = self.counted_loop(bb, &preds) {
                 self.a.counted.insert(bb, c);
+            } else if let Some(sel) = self.branch_pred_index(bb, &preds) {
+                self.a.pred_index.insert(bb, sel);
             } else if preds.len() > 1 {
                 self.b.at_first_non_phi(bb);
                 self.b.clear_debug_loc();
@@ -365,6 +388,57 @@ impl AugGen<'_> {
         Ok(())
     }
 
+    /// The join `m` of a two-way branch (`br c, t, f` in m's immediate
+    /// dominator d, t and f each entered only from d, one predecessor of m
+    /// under t and the other under f, or d itself on a direct edge): which
+    /// predecessor was taken follows from the last value of `c`, so the
+    /// index is `select c` in d, which the reverse sweep can recompute
+    /// instead of reading it from the tape.
+    fn branch_pred_index(&mut self, m: BB, preds: &[BB]) -> Option<V> {
+        if preds.len() != 2 {
+            return None;
+        }
+        let d = self.a.loops.idom(m)?;
+        let br = terminator(d);
+        if opcode(br) != Some(LLVMOpcode::LLVMBr) || num_operands(br) != 3 {
+            return None;
+        }
+        let succ = successors(d);
+        let (t, f) = (succ[0], succ[1]);
+        if t == f {
+            return None;
+        }
+        let single_pred = |s: BB| -> bool {
+            self.a.preds.get(&s).map(|p| p.as_slice()) == Some(&[d][..])
+                && successors(d).iter().filter(|x| **x == s).count() == 1
+        };
+        // Which side of the branch each predecessor of m is on.
+        let side = |p: BB, s: BB| -> bool {
+            if s == m {
+                p == d
+            } else {
+                single_pred(s) && self.a.loops.block_dominates(s, p)
+            }
+        };
+        let on_t = if side(preds[0], t) && side(preds[1], f) {
+            0
+        } else if side(preds[1], t) && side(preds[0], f) {
+            1
+        } else {
+            return None;
+        };
+        let ctx = self.b.ctx;
+        self.b.before(br);
+        self.b.clear_debug_loc();
+        let sel = self.b.select(
+            operand(br, 0),
+            const_i64(ctx, on_t),
+            const_i64(ctx, 1 - on_t),
+        );
+        set_name(sel, "pred.index");
+        Some(sel)
+    }
+
     /// If `h` heads a loop with a preheader and a single latch (its only
     /// two predecessors), add an iteration counter and describe the loop.
     fn counted_loop(&mut self, h: BB, preds: &[BB]) -> Option<Counted> {
@@ -394,6 +468,7 @@ impl AugGen<'_> {
         }
         Some(Counted {
             counter: c,
+            trip: self.trips.get(&h).copied(),
             preheader: pre,
             latch,
         })

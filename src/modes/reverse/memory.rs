@@ -179,6 +179,19 @@ pub fn is_cheap_pure(i: V) -> bool {
         ) => true,
         Some(LLVMSelect) => !is_fp(type_of(i)),
         Some(LLVMExtractValue) => !is_fp(type_of(i)),
+        // Division by a constant that cannot trap (loop trip counts with
+        // a stride other than one).
+        Some(LLVMUDiv | LLVMURem) => const_int_value(operand(i, 1)).is_some_and(|c| c != 0),
+        Some(LLVMSDiv | LLVMSRem) => {
+            const_int_value(operand(i, 1)).is_some_and(|c| c != 0 && c != -1)
+        }
+        // Integer min/max (trip counts again).
+        Some(LLVMCall) => called_function(i).is_some_and(|f| {
+            let n = name(f);
+            ["llvm.umax.", "llvm.umin.", "llvm.smax.", "llvm.smin."]
+                .iter()
+                .any(|p| n.starts_with(p))
+        }),
         _ => false,
     }
 }

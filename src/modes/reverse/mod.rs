@@ -83,7 +83,13 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     let mut per_lane: Vec<Vec<V>> = Vec::new();
     // Take the thread's cached tape buffer (a gradient called again reuses
     // the memory it grew last time instead of faulting fresh pages in).
-    tape::take_cached_buffer(&b, tp);
+    // A derivative that keeps nothing on the tape does not touch it.
+    let uses_tape = [pair.aug, pair.rev]
+        .iter()
+        .any(|f| params(*f).last().is_some_and(|t| has_uses(*t)));
+    if uses_tape {
+        tape::take_cached_buffer(&b, tp);
+    }
     for lane in 0..width {
         tape::reset_top(&b, tp);
         let mut args = Vec::new();
@@ -116,7 +122,9 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
         };
         per_lane.push(ds);
     }
-    tape::return_cached_buffer(&b, tp);
+    if uses_tape {
+        tape::return_cached_buffer(&b, tp);
+    }
     let mut leaves = Vec::new();
     if req.primal_return && !is_void(ret_ty) {
         let p = primal.unwrap();

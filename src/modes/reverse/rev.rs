@@ -583,7 +583,8 @@ impl RevGen<'_> {
                 let t = terminator(eb);
                 let mut todo: Vec<(V, V)> = Vec::new();
                 if counters_done.insert((eb, h)) {
-                    let c = self.a.counted[&h].counter;
+                    let c = self.a.counted[&h];
+                    let c = c.trip.unwrap_or(c.counter);
                     let slot = self.rc_slot(h);
                     todo.push((c, slot));
                 }
