@@ -1,6 +1,7 @@
 //! The differentiation modes: drivers over the rule table and the analyses.
 //! Each mode turns a request (from `callsite`) into a derivative function.
 pub mod forward;
+pub mod lower;
 pub mod reverse;
 
 use crate::callsite::{Activity, Request};
