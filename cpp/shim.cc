@@ -333,6 +333,14 @@ extern "C" LLVMValueRef ers_scev_expand_exit_count(void *h, LLVMBasicBlockRef he
 // ---------------------------------------------------------------------------
 #include "llvm/Transforms/Utils/Local.h"
 
+// One invoke (of an `__enzyme_*` entry point, say) as a call followed by a
+// branch to its normal destination. Returns the call.
+extern "C" LLVMValueRef ers_invoke_to_call(LLVMValueRef inv) {
+  auto *II = dyn_cast<InvokeInst>(unwrap(inv));
+  if (!II) return inv;
+  return wrap(changeToCall(II));
+}
+
 extern "C" unsigned ers_invokes_to_calls(LLVMValueRef fn) {
   Function *F = unwrap<Function>(fn);
   SmallVector<InvokeInst *, 8> Invokes;

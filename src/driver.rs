@@ -15,6 +15,13 @@ fn find_calls(m: LLVMModuleRef) -> Vec<(V, Mode)> {
             continue;
         };
         for u in users(f) {
+            // In C++ functions with cleanups the call is an invoke (the
+            // entry points never throw): make it a call.
+            let u = if is_invoke(u) && strip_casts(called_value(u)) == f {
+                shim::invoke_to_call(u)
+            } else {
+                u
+            };
             if is_call(u) && strip_casts(called_value(u)) == f {
                 out.push((u, mode));
             }

@@ -252,6 +252,10 @@ pub fn is_global_var(v: V) -> bool {
     unsafe { !LLVMIsAGlobalVariable(v).is_null() }
 }
 
+pub fn is_invoke(v: V) -> bool {
+    unsafe { !LLVMIsAInvokeInst(v).is_null() }
+}
+
 pub fn is_call(v: V) -> bool {
     unsafe { !LLVMIsACallInst(v).is_null() }
 }

@@ -229,6 +229,7 @@ impl Drop for Scev {
 }
 
 extern "C" {
+    fn ers_invoke_to_call(inv: V) -> V;
     fn ers_invokes_to_calls(f: V) -> c_uint;
 }
 
@@ -236,4 +237,9 @@ extern "C" {
 /// exception is thrown) and drop the landing pads; returns how many.
 pub fn invokes_to_calls(f: V) -> u32 {
     unsafe { ers_invokes_to_calls(f) }
+}
+
+/// An invoke rewritten as a call plus a branch to its normal destination.
+pub fn invoke_to_call(inv: V) -> V {
+    unsafe { ers_invoke_to_call(inv) }
 }

@@ -229,7 +229,10 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
 
     // Activity, computed on the clone.
     let seeds: Vec<V> = shadow_of.keys().copied().collect();
-    let act = ActivityInfo::analyse(nf, &seeds, f)?;
+    let mut act = ActivityInfo::analyse(nf, &seeds, f)?;
+    if crate::modes::lower::dispatch_indirect_calls(sess, nf, |v| act.is_varied(v)) > 0 {
+        act = ActivityInfo::analyse(nf, &seeds, f)?;
+    }
     drop(vmap);
     if sess.opts.print_type {
         let types = crate::analysis::types::TypeAnalysis::analyse(sess.module, nf, &[]);

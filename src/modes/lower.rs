@@ -12,6 +12,7 @@
 //! - `cabs`, `carg`, `cexp`, `clog` (and the `f` versions): `hypot(a, b)`,
 //!   `atan2(b, a)`, `exp(a) (cos b + i sin b)`, `log(hypot(a, b)) + i
 //!   atan2(b, a)`, through the math functions the rule table knows.
+use super::Session;
 use crate::ir::llvm::*;
 use crate::ir::Builder;
 
@@ -184,4 +185,161 @@ fn lower_complex_arith(f: V) -> usize {
         }
     }
     calls.len()
+}
+
+/// Whether `f`'s address is used other than as the callee of a call.
+fn address_taken(f: V) -> bool {
+    unsafe {
+        let mut u = LLVMGetFirstUse(f);
+        while !u.is_null() {
+            let user = LLVMGetUser(u);
+            let is_callee = (is_call(user) || is_invoke(user)) && called_value(user) == f;
+            if !is_callee {
+                return true;
+            }
+            u = LLVMGetNextUse(u);
+        }
+    }
+    false
+}
+
+/// Whether the modes can differentiate a call of `f`: it has a body, or
+/// the rule table or a registered custom derivative covers it.
+fn differentiable(f: V) -> bool {
+    if !is_declaration(f) {
+        return true;
+    }
+    let n = name(f);
+    crate::rules::math_base(&n).is_some()
+        || crate::rules::registry::custom_forward(f).is_some()
+        || crate::rules::registry::custom_gradient(f).is_some()
+}
+
+/// The functions an indirect call of type `fty` may reach: those of this
+/// module whose address is taken, whose type is `fty` and that the modes
+/// can differentiate.
+fn candidates(m: LLVMModuleRef, fty: T) -> Vec<V> {
+    functions(m)
+        .into_iter()
+        .filter(|f| {
+            fn_type(*f) == fty
+                && differentiable(*f)
+                && !name(*f).starts_with("enzyme_rs.")
+                && address_taken(*f)
+        })
+        .collect()
+}
+
+/// `enzyme_rs.dispatch(args..., fp)`: compares `fp` with each candidate and
+/// calls the one it is; any other target prints why and aborts (its
+/// derivative is unknown). A closed-world assumption: a function of another
+/// module (or one whose address is only computed) is not among the
+/// candidates, and reaching it stops the program rather than giving a
+/// derivative without its contribution.
+fn dispatcher(sess: &mut Session, fty: T, cands: &[V]) -> V {
+    let key = (fty, cands.to_vec());
+    if let Some(d) = sess.dispatchers.get(&key) {
+        return *d;
+    }
+    let m = sess.module;
+    let b = Builder::new(m);
+    let ctx = b.ctx;
+    let ret = unsafe { LLVMGetReturnType(fty) };
+    let n = unsafe { LLVMCountParamTypes(fty) } as usize;
+    let mut ps: Vec<T> = vec![std::ptr::null_mut(); n];
+    unsafe { LLVMGetParamTypes(fty, ps.as_mut_ptr()) };
+    ps.push(ptr_type(ctx));
+    let dty = fn_type_of(ret, &mut ps, false);
+    let d = unsafe { LLVMAddFunction(m, c"enzyme_rs.dispatch".as_ptr(), dty) };
+    crate::modes::forward::make_internal(d);
+    let args = params(d);
+    let fp = args[n];
+    set_name(fp, "fnptr");
+    let mut bb = crate::modes::reverse::tape::append_block(d, "entry");
+    for c in cands {
+        let hit = crate::modes::reverse::tape::append_block(d, &format!("call.{}", name(*c)));
+        let next = crate::modes::reverse::tape::append_block(d, "next");
+        b.at_end(bb);
+        let eq = b.icmp(LLVMIntPredicate::LLVMIntEQ, fp, *c);
+        b.cond_br(eq, hit, next);
+        b.at_end(hit);
+        let r = b.call(fty, *c, &mut args[..n].to_vec());
+        if is_void(ret) {
+            b.ret_void();
+        } else {
+            b.ret(r);
+        }
+        bb = next;
+    }
+    b.at_end(bb);
+    let msg = "enzyme-rs: an indirect call being differentiated reached a function \
+               this module does not define; its derivative is unknown";
+    let s = unsafe {
+        let cs = std::ffi::CString::new(msg).unwrap();
+        LLVMBuildGlobalStringPtr(b.raw, cs.as_ptr(), c"enzyme_rs.dispatch.msg".as_ptr())
+    };
+    let i32t = i32_type(ctx);
+    let puts = get_or_declare(m, "puts", fn_type_of(i32t, &mut [ptr_type(ctx)], false));
+    b.call_fn(puts, &mut [s]);
+    let abort = get_or_declare(m, "abort", fn_type_of(void_type(ctx), &mut [], false));
+    b.call_fn(abort, &mut []);
+    b.unreachable();
+    sess.dispatchers.insert(key, d);
+    sess.created.push(d);
+    d
+}
+
+/// Indirect calls that `active` says carry derivatives become direct calls
+/// of a dispatcher over the functions they may reach (`candidates`), which
+/// both modes differentiate like any other callee. Calls with ABI
+/// attributes on their arguments (byval, sret...) and calls no defined
+/// function matches are left alone (differentiating them is an error).
+/// Returns how many calls were rewritten.
+pub fn dispatch_indirect_calls(sess: &mut Session, f: V, active: impl Fn(V) -> bool) -> usize {
+    let mut todo = Vec::new();
+    for bb in blocks(f) {
+        for i in instructions(bb) {
+            if !is_call(i) || called_function(i).is_some() || is_inline_asm(called_value(i)) {
+                continue;
+            }
+            let args = call_args(i);
+            if !(active(i) || args.iter().any(|a| active(*a))) || has_abi_attrs(i, args.len()) {
+                continue;
+            }
+            let fty = call_fn_type(i);
+            if unsafe { LLVMIsFunctionVarArg(fty) } != 0 {
+                continue;
+            }
+            let cands = candidates(sess.module, fty);
+            if !cands.is_empty() {
+                todo.push((i, fty, cands));
+            }
+        }
+    }
+    let b = Builder::new(sess.module);
+    for (i, fty, cands) in &todo {
+        let d = dispatcher(sess, *fty, cands);
+        let mut args = call_args(*i);
+        args.push(called_value(*i));
+        b.before(*i);
+        b.set_debug_loc_from(*i);
+        let c = b.call_fn(d, &mut args);
+        unsafe {
+            LLVMReplaceAllUsesWith(*i, c);
+            LLVMInstructionEraseFromParent(*i);
+        }
+    }
+    todo.len()
+}
+
+/// Whether a call passes any argument with an ABI attribute (byval, sret,
+/// inalloca, preallocated) the dispatcher would not repeat.
+fn has_abi_attrs(call: V, nargs: usize) -> bool {
+    ["byval", "sret", "inalloca", "preallocated"]
+        .iter()
+        .any(|a| {
+            let k = enum_attr_kind(a);
+            (1..=nargs as u32)
+                .any(|i| unsafe { !LLVMGetCallSiteEnumAttribute(call, i, k).is_null() })
+        })
 }

@@ -27,6 +27,9 @@ pub struct Session {
     pub toplevel_calls: Vec<(V, V)>,
     /// Half-built functions of failed requests, deleted after reporting.
     pub doomed: Vec<V>,
+    /// Dispatchers of indirect calls, by function type and candidates
+    /// (`lower::dispatch_indirect_calls`).
+    pub dispatchers: HashMap<(T, Vec<V>), V>,
 }
 
 impl Session {
@@ -39,6 +42,7 @@ impl Session {
             shadow_globals: HashMap::new(),
             lane_shadow_globals: HashMap::new(),
             created: Vec::new(),
+            dispatchers: HashMap::new(),
             doomed: Vec::new(),
             toplevel_calls: Vec::new(),
         }

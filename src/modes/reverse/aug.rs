@@ -118,7 +118,12 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         }
     }
     let trips = exit_counts(aug);
-    let act = Activity::analyse(aug, &seeds, f)?;
+    let mut act = Activity::analyse(aug, &seeds, f)?;
+    // Active indirect calls go through a dispatcher over their possible
+    // targets; the activity is then worked out again on the new calls.
+    if crate::modes::lower::dispatch_indirect_calls(sess, aug, |v| act.is_varied(v)) > 0 {
+        act = Activity::analyse(aug, &seeds, f)?;
+    }
     if sess.opts.print_activity {
         crate::analysis::printer::print_activity(
             aug,

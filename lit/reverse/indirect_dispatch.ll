@@ -1,0 +1,50 @@
+; RUN: %opt %loadenzyme -passes=enzyme -S %s | %FileCheck %s
+; An active indirect call whose target is unknown goes through a dispatcher
+; over the address-taken functions of its type (@sq, @cube and @sin, which
+; the rule table knows; @unused_decl has no derivative and is left out), and
+; the dispatcher is differentiated like any callee. Other targets abort.
+
+declare double @__enzyme_autodiff(ptr, ...)
+declare double @sin(double)
+declare double @unused_decl(double)
+
+@table = global [4 x ptr] [ptr @sq, ptr @cube, ptr @sin, ptr @unused_decl]
+
+define double @sq(double %x) {
+  %r = fmul double %x, %x
+  ret double %r
+}
+
+define double @cube(double %x) {
+  %s = fmul double %x, %x
+  %r = fmul double %s, %x
+  ret double %r
+}
+
+define double @f(double %x, i64 %k) {
+  %p = getelementptr [4 x ptr], ptr @table, i64 0, i64 %k
+  %fp = load ptr, ptr %p
+  %r = call double %fp(double %x)
+  ret double %r
+}
+
+define double @test(double %x, i64 %k) {
+  %d = call double (ptr, ...) @__enzyme_autodiff(ptr @f, double %x, i64 %k)
+  ret double %d
+}
+
+; CHECK-LABEL: define internal double @enzyme_rs.aug.f(
+; CHECK: call double @enzyme_rs.aug.enzyme_rs.dispatch(double %x, ptr %fp, ptr %tape)
+; CHECK-LABEL: define internal double @enzyme_rs.rev.f(
+; CHECK: call double @enzyme_rs.rev.enzyme_rs.dispatch(double %x, ptr undef, double
+; CHECK-LABEL: define internal double @enzyme_rs.dispatch(double %0, ptr %fnptr)
+; CHECK: icmp eq ptr %fnptr, @sin
+; CHECK: call double @sin(double %0)
+; CHECK: icmp eq ptr %fnptr, @sq
+; CHECK: call double @sq(double %0)
+; CHECK: icmp eq ptr %fnptr, @cube
+; CHECK: call double @cube(double %0)
+; CHECK-NOT: @unused_decl
+; CHECK: call i32 @puts(ptr @enzyme_rs.dispatch.msg)
+; CHECK-NEXT: call void @abort()
+; CHECK-NEXT: unreachable
