@@ -446,9 +446,60 @@ pub fn is_inactive_function(n: &str) -> bool {
         "malloc_usable_size",
         "posix_memalign",
         "__errno_location",
+        "vprintf",
+        "vfprintf",
+        "putc",
+        "__printf_chk",
+        "__fprintf_chk",
+        "__sprintf_chk",
+        "__snprintf_chk",
+        "__vfprintf_chk",
+        "__stack_chk_fail",
+        "__cxa_begin_catch",
+        "__cxa_end_catch",
+        "__cxa_allocate_exception",
+        "__cxa_free_exception",
+        "__cxa_throw",
+        "__cxa_rethrow",
+        "__cxa_call_unexpected",
+        "_ZSt9terminatev",
+        "_ZSt4endlIcSt11char_traitsIcEERSt13basic_ostreamIT_T0_ES6_",
+        "_ZSt5flushIcSt11char_traitsIcEERSt13basic_ostreamIT_T0_ES6_",
     ];
     if INACTIVE.contains(&n) {
         return true;
+    }
+    // C++ streams (std::ostream/istream members and operator<</>>, which
+    // print values but carry no derivative), std::string (characters), and
+    // the library's throw helpers.
+    const INACTIVE_PREFIXES: &[&str] = &[
+        "_ZNSo",
+        "_ZNSi",
+        "_ZStlsI",
+        "_ZStrsI",
+        "_ZSt16__ostream_insert",
+        "_ZNSt13basic_ostream",
+        "_ZNSt13basic_istream",
+        "_ZNSt8ios_base",
+        "_ZNSt9basic_ios",
+        "_ZNKSt9basic_ios",
+        "_ZNKSt5ctype",
+        "_ZNSt7__cxx1112basic_string",
+        "_ZNKSt7__cxx1112basic_string",
+        "_ZNSt7__cxx1119basic_ostringstream",
+        "_ZNSt7__cxx1118basic_stringstream",
+    ];
+    if INACTIVE_PREFIXES.iter().any(|p| n.starts_with(p)) {
+        return true;
+    }
+    if let Some(rest) = n.strip_prefix("_ZSt") {
+        // _ZSt<len>__throw_... (std::__throw_length_error and friends)
+        if rest
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .starts_with("__throw_")
+        {
+            return true;
+        }
     }
     n.starts_with("llvm.dbg.")
         || n.starts_with("llvm.lifetime.")
