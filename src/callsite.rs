@@ -266,10 +266,13 @@ pub fn convert_arg(b: &Builder, v: V, to: T) -> Option<V> {
     if is_ptr(from) && is_ptr(to) {
         return Some(b.cast(LLVMOpcode::LLVMAddrSpaceCast, v, to));
     }
-    if is_int(from) && is_ptr(to) {
+    // Pointers passed as pointer-sized integers (intptr_t) and back; a
+    // narrower integer where a pointer is expected is a mistake (a shadow
+    // or an argument missing), not a conversion.
+    if is_int(from) && is_ptr(to) && unsafe { LLVMGetIntTypeWidth(from) } == 64 {
         return Some(b.cast(LLVMOpcode::LLVMIntToPtr, v, to));
     }
-    if is_ptr(from) && is_int(to) {
+    if is_ptr(from) && is_int(to) && unsafe { LLVMGetIntTypeWidth(to) } == 64 {
         return Some(b.cast(LLVMOpcode::LLVMPtrToInt, v, to));
     }
     None

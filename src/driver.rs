@@ -85,19 +85,35 @@ pub fn run(m: LLVMModuleRef, opts: Options) -> bool {
     // Innermost first: a call whose target still reaches another enzyme
     // call waits until that one is rewritten.
     while !calls.is_empty() {
-        let pos = calls
-            .iter()
-            .position(|(c, _)| {
-                let target = call_args(*c)
-                    .into_iter()
-                    .map(strip_casts)
-                    .find(|a| is_function(*a));
-                match target {
-                    Some(t) => !reaches_enzyme_call(t, &mut Default::default()),
-                    None => true,
-                }
-            })
-            .unwrap_or(0);
+        let pos = calls.iter().position(|(c, _)| {
+            let target = call_args(*c)
+                .into_iter()
+                .map(strip_casts)
+                .find(|a| is_function(*a));
+            match target {
+                Some(t) => !reaches_enzyme_call(t, &mut Default::default()),
+                None => true,
+            }
+        });
+        let Some(pos) = pos else {
+            // Every call left differentiates a function that still reaches
+            // one of them: a cycle (a function differentiating itself).
+            let (call, _) = calls.remove(0);
+            let target = call_args(call)
+                .into_iter()
+                .map(strip_casts)
+                .find(|a| is_function(*a))
+                .map(name)
+                .unwrap_or_default();
+            let e = Error::bad_call(
+                call,
+                format!(
+                    "'{target}' cannot be differentiated here: it (or a function it calls) contains a differentiation call that needs this derivative first (a cycle)"
+                ),
+            );
+            fail_call(&e, call, inst_fn(call));
+            continue;
+        };
         let (call, mode) = calls.remove(pos);
         let caller = inst_fn(call);
         let before = sess.toplevel_calls.len();
