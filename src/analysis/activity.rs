@@ -170,8 +170,14 @@ impl Activity {
 }
 
 impl Run<'_> {
+    /// Whether `v` is reached; a constant address inside a global
+    /// (`&g[1]`) is when its global is.
+    fn is_reached(&self, v: V) -> bool {
+        self.reached.contains(&v) || const_expr_global(v).is_some_and(|g| self.reached.contains(&g))
+    }
+
     fn any_operand_reached(&self, i: V) -> bool {
-        operands(i).into_iter().any(|o| self.reached.contains(&o))
+        operands(i).into_iter().any(|o| self.is_reached(o))
     }
 
     /// Type analysis says pointer `p` points to memory holding no floats.
@@ -192,7 +198,7 @@ impl Run<'_> {
         Ok(match op {
             LLVMLoad => {
                 let p = operand(i, 0);
-                if !self.reached.contains(&p) {
+                if !self.is_reached(p) {
                     return Ok(false);
                 }
                 if may_carry_derivative(t) {
@@ -221,7 +227,7 @@ impl Run<'_> {
                 if is_inactive_call(i) {
                     return Ok(false);
                 }
-                call_args(i).into_iter().any(|o| self.reached.contains(&o))
+                call_args(i).into_iter().any(|o| self.is_reached(o))
                     || self.callee_reads_active_global(i)
             }
             LLVMICmp | LLVMFCmp | LLVMPtrToInt | LLVMFPToSI | LLVMFPToUI | LLVMSIToFP
@@ -466,17 +472,15 @@ impl Run<'_> {
                 let root = match op {
                     LLVMRet => self.cfg.ret_is_output && num_operands(i) > 0,
                     LLVMStore => {
-                        self.reached.contains(&operand(i, 1))
-                            && self.observable(operand(i, 1), &useful)
+                        self.is_reached(operand(i, 1)) && self.observable(operand(i, 1), &useful)
                     }
                     LLVMAtomicRMW | LLVMAtomicCmpXchg => {
-                        self.reached.contains(&operand(i, 0))
-                            && self.observable(operand(i, 0), &useful)
+                        self.is_reached(operand(i, 0)) && self.observable(operand(i, 0), &useful)
                     }
                     LLVMCall | LLVMInvoke => {
                         let callee = called_function(i).map(name).unwrap_or_default();
                         if let Some(_k) = rules::mem_kind(&callee) {
-                            self.reached.contains(&operand(i, 0))
+                            self.is_reached(operand(i, 0))
                                 && self.observable(operand(i, 0), &useful)
                         } else if rules::alloc_kind(&callee).is_some()
                             || is_inactive_call(i)
@@ -504,6 +508,8 @@ impl Run<'_> {
                     continue;
                 }
                 for o in operands(v) {
+                    // `&g[1]` makes its global useful.
+                    let o = const_expr_global(o).unwrap_or(o);
                     if (is_instruction(o) || is_argument(o) || is_global_var(o))
                         && !useful.contains(&o)
                     {

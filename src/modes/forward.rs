@@ -316,6 +316,17 @@ impl Gen<'_> {
             self.tan.insert(v, s.clone());
             return Some(s);
         }
+        // `&g[1]`: a constant address inside an active global.
+        if let Some(g) = const_expr_global(v) {
+            if self.act.is_varied(g) {
+                let s: Option<Vec<V>> = (0..self.width)
+                    .map(|l| self.sess.shadow_const_expr(v, l as u32))
+                    .collect();
+                let s = s?;
+                self.tan.insert(v, s.clone());
+                return Some(s);
+            }
+        }
         None
     }
 

@@ -81,6 +81,33 @@ impl Session {
         s
     }
 
+    /// The shadow of a constant address expression over a global (see
+    /// [`const_expr_global`]): the same expression over the
+    /// global's shadow for `lane`.
+    pub fn shadow_const_expr(&mut self, c: V, lane: u32) -> Option<V> {
+        if is_global_var(c) {
+            return Some(self.shadow_global_lane(c, lane));
+        }
+        const_expr_global(c)?;
+        let base = self.shadow_const_expr(operand(c, 0), lane)?;
+        unsafe {
+            Some(match LLVMGetConstOpcode(c) {
+                LLVMOpcode::LLVMGetElementPtr => {
+                    let n = LLVMGetNumOperands(c);
+                    let mut idx: Vec<V> = (1..n).map(|k| LLVMGetOperand(c, k as u32)).collect();
+                    let ty = LLVMGetGEPSourceElementType(c);
+                    if LLVMIsInBounds(c) != 0 {
+                        LLVMConstInBoundsGEP2(ty, base, idx.as_mut_ptr(), idx.len() as u32)
+                    } else {
+                        LLVMConstGEP2(ty, base, idx.as_mut_ptr(), idx.len() as u32)
+                    }
+                }
+                LLVMOpcode::LLVMBitCast => LLVMConstBitCast(base, type_of(c)),
+                _ => LLVMConstAddrSpaceCast(base, type_of(c)),
+            })
+        }
+    }
+
     /// The shadow of a global variable: a zero-initialized internal global
     /// of the same type, created on first use.
     pub fn shadow_global(&mut self, g: V) -> V {

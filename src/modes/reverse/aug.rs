@@ -160,8 +160,10 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         loops: shim::Loops::new(aug),
         counted: HashMap::new(),
     };
+    let later = super::memory::LaterWrites::of(aug);
     let mut g = AugGen {
         trips,
+        later,
         sess,
         a: &mut a,
         b: Builder::new_for(aug),
@@ -236,6 +238,8 @@ impl Builder {
 struct AugGen<'a> {
     /// Exit counts of the loops that have one, by header (`exit_counts`).
     trips: HashMap<BB, V>,
+    /// What the function may write after each of its calls.
+    later: super::memory::LaterWrites,
     sess: &'a mut Session,
     a: &'a mut Aug,
     b: Builder,
@@ -268,6 +272,14 @@ impl AugGen<'_> {
             let s = self.sess.shadow_global(v);
             self.a.shadow.insert(v, s);
             return Some(s);
+        }
+        // `&g[1]`: a constant address inside an active global.
+        if let Some(g) = const_expr_global(v) {
+            if self.a.act.is_varied(g) {
+                let s = self.sess.shadow_const_expr(v, 0)?;
+                self.a.shadow.insert(v, s);
+                return Some(s);
+            }
         }
         None
     }
@@ -392,6 +404,21 @@ impl AugGen<'_> {
             }
         }
         Ok(())
+    }
+
+    /// For a call about to be differentiated: which of its pointer
+    /// arguments' memory may be overwritten before the callee's reverse
+    /// sweep runs (by this function after the call, or by this function's
+    /// own caller, as this function's key says), and whether globals may.
+    fn overwritten_after(&self, call: V, args: &[V]) -> (Vec<bool>, bool) {
+        let mine = self.a.key.overwritten_params(self.a.func);
+        let any_mine = !mine.is_empty() || self.a.key.globals_overwritten;
+        self.later.for_call(
+            call,
+            args,
+            |o| mine.contains(&o) || (any_mine && super::memory::is_unknown_object(o)),
+            self.a.key.globals_overwritten,
+        )
     }
 
     /// The join `m` of a two-way branch (`br c, t, f` in m's immediate
@@ -692,10 +719,13 @@ impl AugGen<'_> {
             .map(|a| act_of(type_of(*a), self.varied(*a)))
             .collect();
         let ret_ty = type_of(i);
+        let (overwritten, globals_overwritten) = self.overwritten_after(i, &args);
         let key = Key {
             func: callee,
             acts: acts.clone(),
             ret_active: is_varied && contains_fp(ret_ty) && !contains_ptr(ret_ty),
+            overwritten,
+            globals_overwritten,
         };
         let pair = super::get_pair(self.sess, &key, None)?;
         self.b.before(i);
@@ -791,6 +821,9 @@ impl AugGen<'_> {
             func: callee,
             acts: acts.clone(),
             ret_active: is_fp(ret_ty),
+            // A custom gradient keeps what it needs on its own tape.
+            overwritten: vec![false; args.len()],
+            globals_overwritten: false,
         };
         let pair = super::get_pair(self.sess, &key, None)?;
         self.b.before(i);

@@ -44,6 +44,11 @@ fn obj_kind(o: V) -> ObjKind {
     ObjKind::Unknown
 }
 
+/// An object of unknown origin (a loaded pointer, say).
+pub fn is_unknown_object(o: V) -> bool {
+    obj_kind(o) == ObjKind::Unknown && !is_constant(o)
+}
+
 /// Whether two underlying objects may be the same memory.
 pub fn may_alias_objects(a: V, b: V) -> bool {
     if a == b {
@@ -60,86 +65,210 @@ pub fn may_alias_objects(a: V, b: V) -> bool {
     }
 }
 
-/// The objects a function may write (through stores, memory intrinsics and
-/// calls that may write through their pointer arguments).
-pub struct Written {
+/// What one instruction may write: the pointers it writes through, and
+/// whether it may write anywhere (a call through an unknown pointer).
+fn write_targets(i: V) -> (Vec<V>, bool) {
+    match opcode(i) {
+        Some(LLVMOpcode::LLVMStore) => (vec![operand(i, 1)], false),
+        Some(LLVMOpcode::LLVMAtomicRMW | LLVMOpcode::LLVMAtomicCmpXchg) => {
+            (vec![operand(i, 0)], false)
+        }
+        Some(LLVMOpcode::LLVMCall) => {
+            let callee = called_function(i);
+            let n = callee.map(name).unwrap_or_default();
+            let ptr_args = || {
+                call_args(i)
+                    .into_iter()
+                    .filter(|a| is_ptr(type_of(*a)))
+                    .collect()
+            };
+            if rules::is_inactive_function(&n) || rules::lookup(i).is_some() {
+                (vec![], false)
+            } else if rules::mem_kind(&n).is_some() {
+                (vec![operand(i, 0)], false)
+            } else if rules::alloc_kind(&n).is_some() {
+                // free/realloc end an object's life; treat as a write.
+                (ptr_args(), false)
+            } else if callee.map(fn_only_reads).unwrap_or(false) {
+                (vec![], false)
+            } else {
+                (ptr_args(), callee.is_none())
+            }
+        }
+        _ => (vec![], false),
+    }
+}
+
+/// A set of written objects, and whether anything may be written.
+#[derive(Clone, Default)]
+struct WriteSet {
     objs: Vec<V>,
     anything: bool,
 }
 
-impl Written {
-    pub fn of(f: V) -> Written {
-        let mut w = Written {
-            objs: Vec::new(),
-            anything: false,
-        };
-        let mut seen = HashSet::new();
-        for bb in blocks(f) {
-            for i in instructions(bb) {
-                let targets: Vec<V> = match opcode(i) {
-                    Some(LLVMOpcode::LLVMStore) => vec![operand(i, 1)],
-                    Some(LLVMOpcode::LLVMAtomicRMW | LLVMOpcode::LLVMAtomicCmpXchg) => {
-                        vec![operand(i, 0)]
-                    }
-                    Some(LLVMOpcode::LLVMCall) => {
-                        let callee = called_function(i);
-                        let n = callee.map(name).unwrap_or_default();
-                        if rules::is_inactive_function(&n) || rules::lookup(i).is_some() {
-                            vec![]
-                        } else if rules::mem_kind(&n).is_some() {
-                            vec![operand(i, 0)]
-                        } else if rules::alloc_kind(&n).is_some() {
-                            // free/realloc end an object's life; treat as a write.
-                            call_args(i)
-                                .into_iter()
-                                .filter(|a| is_ptr(type_of(*a)))
-                                .collect()
-                        } else if callee.map(|c| fn_only_reads(c)).unwrap_or(false) {
-                            vec![]
-                        } else {
-                            if callee.is_none() {
-                                w.anything = true;
-                            }
-                            call_args(i)
-                                .into_iter()
-                                .filter(|a| is_ptr(type_of(*a)))
-                                .collect()
-                        }
-                    }
-                    _ => vec![],
-                };
-                for t in targets {
-                    for o in underlying_objects(t) {
-                        if obj_kind(o) == ObjKind::Unknown && !is_constant(o) {
-                            // A pointer of unknown origin may point anywhere.
-                            w.anything = true;
-                        }
-                        if seen.insert(o) {
-                            w.objs.push(o);
-                        }
-                    }
+impl WriteSet {
+    fn add(&mut self, i: V) {
+        let (targets, anything) = write_targets(i);
+        self.anything |= anything;
+        for t in targets {
+            for o in underlying_objects(t) {
+                if obj_kind(o) == ObjKind::Unknown && !is_constant(o) {
+                    // A pointer of unknown origin may point anywhere.
+                    self.anything = true;
+                }
+                if !self.objs.contains(&o) {
+                    self.objs.push(o);
                 }
             }
         }
-        w
+    }
+    fn union(&mut self, other: &WriteSet) {
+        self.anything |= other.anything;
+        for o in &other.objs {
+            if !self.objs.contains(o) {
+                self.objs.push(*o);
+            }
+        }
+    }
+    /// Whether memory of object `o` may be in the set.
+    fn may_write(&self, o: V) -> bool {
+        (self.anything && !is_constant_global(o))
+            || self.objs.iter().any(|w| may_alias_objects(o, *w))
+    }
+}
+
+/// The objects a function may write (through stores, memory intrinsics and
+/// calls that may write through their pointer arguments), and what its
+/// caller may write after it returns (before its reverse sweep runs).
+pub struct Written {
+    own: WriteSet,
+    /// Parameters whose memory the caller may overwrite later.
+    overwritten_params: Vec<V>,
+    /// Whether the caller may overwrite (non-constant) globals later.
+    globals_overwritten: bool,
+}
+
+impl Written {
+    pub fn of(f: V, overwritten_params: Vec<V>, globals_overwritten: bool) -> Written {
+        let mut own = WriteSet::default();
+        for bb in blocks(f) {
+            for i in instructions(bb) {
+                own.add(i);
+            }
+        }
+        Written {
+            own,
+            overwritten_params,
+            globals_overwritten,
+        }
     }
 
     /// Whether memory reached through `p` is never written by the function
-    /// and outlives it (so the reverse sweep can read it again).
+    /// nor by its caller before the reverse sweep (so the reverse sweep can
+    /// read it again), and outlives the function.
     pub fn unwritten_and_persistent(&self, p: V) -> bool {
         for o in underlying_objects(p) {
             let k = obj_kind(o);
             if k == ObjKind::Local || k == ObjKind::Unknown {
                 return false;
             }
-            if self.anything && !is_constant_global(o) {
+            if self.overwritten_params.contains(&o)
+                || (k == ObjKind::Global && self.globals_overwritten && !is_constant_global(o))
+            {
                 return false;
             }
-            if self.objs.iter().any(|w| may_alias_objects(o, *w)) {
+            if self.own.may_write(o) {
                 return false;
             }
         }
         true
+    }
+}
+
+/// For each call of `f` (a fresh clone, before any derivative code): what
+/// `f` may write after the call returns — later in its block, in blocks
+/// reachable from it, and the whole block again when it is in a cycle.
+pub struct LaterWrites(std::collections::HashMap<V, WriteSet>);
+
+impl LaterWrites {
+    pub fn of(f: V) -> LaterWrites {
+        use std::collections::HashMap;
+        let bbs = blocks(f);
+        let mut per_block: HashMap<BB, WriteSet> = HashMap::new();
+        for bb in &bbs {
+            let mut w = WriteSet::default();
+            for i in instructions(*bb) {
+                w.add(i);
+            }
+            per_block.insert(*bb, w);
+        }
+        let mut out = HashMap::new();
+        for bb in &bbs {
+            let calls: Vec<V> = instructions(*bb)
+                .into_iter()
+                .filter(|i| is_call(*i))
+                .collect();
+            if calls.is_empty() {
+                continue;
+            }
+            // Blocks reachable from bb by at least one edge.
+            let mut reach: HashSet<BB> = HashSet::new();
+            let mut stack = successors(*bb);
+            while let Some(x) = stack.pop() {
+                if reach.insert(x) {
+                    stack.extend(successors(x));
+                }
+            }
+            let mut after_block = WriteSet::default();
+            for x in &reach {
+                after_block.union(&per_block[x]);
+            }
+            let insts = instructions(*bb);
+            for c in calls {
+                let mut w = after_block.clone();
+                let pos = insts.iter().position(|i| *i == c).unwrap_or(0);
+                for i in &insts[pos + 1..] {
+                    w.add(*i);
+                }
+                out.insert(c, w);
+            }
+        }
+        LaterWrites(out)
+    }
+
+    /// For a call's pointer arguments: whether the memory each reaches may
+    /// be overwritten after the call, before the callee's reverse sweep
+    /// (written later by this function, or overwritten by this function's
+    /// own caller: `inherited` says that of an object of this function);
+    /// and whether non-constant globals may be.
+    pub fn for_call(
+        &self,
+        call: V,
+        args: &[V],
+        inherited: impl Fn(V) -> bool,
+        globals_inherited: bool,
+    ) -> (Vec<bool>, bool) {
+        let empty = WriteSet::default();
+        let w = self.0.get(&call).unwrap_or(&empty);
+        let flags = args
+            .iter()
+            .map(|a| {
+                is_ptr(type_of(*a))
+                    && underlying_objects(*a).into_iter().any(|o| {
+                        inherited(o)
+                            || (obj_kind(o) == ObjKind::Global
+                                && globals_inherited
+                                && !is_constant_global(o))
+                            || w.may_write(o)
+                    })
+            })
+            .collect();
+        let globals = globals_inherited
+            || w.anything
+            || w.objs
+                .iter()
+                .any(|o| obj_kind(*o) == ObjKind::Global && !is_constant_global(*o));
+        (flags, globals)
     }
 }
 

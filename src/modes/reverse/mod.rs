@@ -39,6 +39,30 @@ pub struct Key {
     pub acts: Vec<Act>,
     /// Whether the (float) result is active: `rev` then takes its seed.
     pub ret_active: bool,
+    /// Per parameter: whether the caller may overwrite memory reached
+    /// through it after the call returns and before the reverse sweep (the
+    /// reverse sweep then keeps what it reads there on the tape instead of
+    /// reading it again).
+    pub overwritten: Vec<bool>,
+    /// Whether the caller may overwrite non-constant globals likewise.
+    pub globals_overwritten: bool,
+}
+
+impl Key {
+    /// The `aug` parameters (primal ones) whose memory the caller may
+    /// overwrite before the reverse sweep.
+    pub fn overwritten_params(&self, aug: V) -> Vec<V> {
+        let ps = params(aug);
+        let mut out = Vec::new();
+        let mut j = 0;
+        for (k, act) in self.acts.iter().enumerate() {
+            if self.overwritten.get(k).copied().unwrap_or(false) {
+                out.push(ps[j]);
+            }
+            j += if *act == Act::Dup { 2 } else { 1 };
+        }
+        out
+    }
 }
 
 /// What `aug` returns.
@@ -158,6 +182,9 @@ fn key_of(req: &Request) -> Key {
             })
             .collect(),
         ret_active: is_fp(ret_ty) && req.ret_active != Some(false),
+        // Nothing runs between the two sweeps of a user's call.
+        overwritten: vec![false; req.args.len()],
+        globals_overwritten: false,
     }
 }
 

@@ -40,7 +40,11 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
         None
     };
     let entry = tape::append_block(rev, "rev.entry");
-    let written = Written::of(a.func);
+    let written = Written::of(
+        a.func,
+        key.overwritten_params(a.func),
+        key.globals_overwritten,
+    );
     let mut g = RevGen {
         sess,
         a,
@@ -390,6 +394,11 @@ impl RevGen<'_> {
             None => {
                 if is_global_var(p) && self.varied(p) {
                     return Ok(Some(self.sess.shadow_global(p)));
+                }
+                if let Some(g) = const_expr_global(p) {
+                    if self.varied(g) {
+                        return Ok(self.sess.shadow_const_expr(p, 0));
+                    }
                 }
                 Ok(None)
             }
