@@ -199,6 +199,7 @@ impl Run<'_> {
                     return Ok(true);
                 }
                 if !is_int_like(t) {
+                    self.check_narrow_copy(i)?;
                     return Ok(false);
                 }
                 self.int_carries_bits(i)?
@@ -254,6 +255,36 @@ impl Run<'_> {
                 types.is_float_at(p, 0, load).map(|k| k.is_some())
             }
         }
+    }
+
+    /// An integer narrower than any float (a byte) loaded from reached
+    /// memory and copied on: if it may be a piece of a float, its derivative
+    /// cannot follow it (a byte holds no adjoint), so this is an error
+    /// rather than a silent zero. Bytes known to be integer data are fine.
+    fn check_narrow_copy(&self, load: V) -> Result<()> {
+        let t = type_of(load);
+        if !is_int(t) || !carries_bits(load) {
+            return Ok(());
+        }
+        let Some(types) = self.types else {
+            return Ok(());
+        };
+        let float_piece = match types.base(load) {
+            Base::Float(_) => true,
+            Base::Integer | Base::Anything | Base::Pointer => false,
+            Base::Unknown => !self.cfg.loose_types && !types.holds_no_floats(operand(load, 0)),
+        };
+        if !float_piece {
+            return Ok(());
+        }
+        Err(Error::new(
+            ErrorKind::Unsupported(format!(
+                "memory that may hold active floating-point data is copied through {}-bit integers (a byte-wise copy loop); the derivative cannot follow a float split into pieces: copy it with memcpy or as a whole float (or pass -mllvm -enzyme-loose-types if these bytes hold no floats)",
+                unsafe { LLVMGetIntTypeWidth(t) }
+            )),
+            self.primal,
+            Some(load),
+        ))
     }
 
     /// An integer computed from reached values: a float's bits only if type
