@@ -135,6 +135,16 @@ impl Activity {
         loop {
             let mut changed = false;
             for &i in &order {
+                // A constant expression into a reached global (`gep (@g,
+                // 0, 1)`, as clang folds `g[1]`) is reached with it.
+                for o in operands(i) {
+                    if !r.reached.contains(&o)
+                        && const_ptr_global(o).map_or(false, |g| r.reached.contains(&g))
+                    {
+                        r.reached.insert(o);
+                        changed = true;
+                    }
+                }
                 if !r.reached.contains(&i) && r.flows_into(i)? {
                     r.reached.insert(i);
                     changed = true;
@@ -531,11 +541,14 @@ impl Run<'_> {
                 break;
             }
             while let Some(v) = work.pop() {
-                if !is_instruction(v) {
+                if !is_instruction(v) && (is_global_var(v) || const_ptr_global(v).is_none()) {
                     continue;
                 }
                 for o in operands(v) {
-                    if (is_instruction(o) || is_argument(o) || is_global_var(o))
+                    if (is_instruction(o)
+                        || is_argument(o)
+                        || is_global_var(o)
+                        || const_ptr_global(o).is_some())
                         && !useful.contains(&o)
                     {
                         useful.insert(o);
@@ -742,6 +755,31 @@ fn describe_arg(a: V, seeds: &HashSet<V>) -> String {
         format!("#{idx}")
     } else {
         format!("#{idx} '{n}'")
+    }
+}
+
+/// The global a constant pointer expression (GEPs and pointer casts over a
+/// global variable) points into.
+fn const_ptr_global(v: V) -> Option<V> {
+    let mut v = v;
+    loop {
+        if is_global_var(v) {
+            return Some(v);
+        }
+        unsafe {
+            if LLVMIsAConstantExpr(v).is_null() {
+                return None;
+            }
+            if !matches!(
+                LLVMGetConstOpcode(v),
+                LLVMOpcode::LLVMGetElementPtr
+                    | LLVMOpcode::LLVMBitCast
+                    | LLVMOpcode::LLVMAddrSpaceCast
+            ) {
+                return None;
+            }
+        }
+        v = operand(v, 0);
     }
 }
 

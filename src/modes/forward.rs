@@ -313,7 +313,17 @@ impl Gen<'_> {
             self.tan.insert(v, s.clone());
             return Some(s);
         }
-        None
+        let act = &self.act;
+        let s: Option<Vec<V>> = (0..self.width)
+            .map(|l| {
+                self.sess
+                    .global_ptr_shadow(v, Some(l as u32), &|g| act.is_varied(g))
+            })
+            .collect();
+        if let Some(s) = &s {
+            self.tan.insert(v, s.clone());
+        }
+        s
     }
 
     /// One shadow global per lane.

@@ -238,8 +238,8 @@ impl AugGen<'_> {
         if let Some(s) = self.a.shadow.get(&v) {
             return Some(*s);
         }
-        if is_global_var(v) && self.a.act.is_varied(v) {
-            let s = self.sess.shadow_global(v);
+        let act = &self.a.act;
+        if let Some(s) = self.sess.global_ptr_shadow(v, None, &|g| act.is_varied(g)) {
             self.a.shadow.insert(v, s);
             return Some(s);
         }
@@ -720,8 +720,10 @@ impl AugGen<'_> {
             if acts[k] == Act::Dup {
                 let s = match self.shadow_of(*a) {
                     Some(s) => s,
-                    None if is_global_var(*a) => self.sess.shadow_global(*a),
-                    None => zero(type_of(*a)),
+                    None => self
+                        .sess
+                        .global_ptr_shadow(*a, None, &|_| true)
+                        .unwrap_or_else(|| zero(type_of(*a))),
                 };
                 new_args.push(s);
             }

@@ -388,10 +388,8 @@ impl RevGen<'_> {
         match self.a.shadow.get(&p).copied() {
             Some(s) => Ok(Some(self.avail(s)?)),
             None => {
-                if is_global_var(p) && self.varied(p) {
-                    return Ok(Some(self.sess.shadow_global(p)));
-                }
-                Ok(None)
+                let act = &self.a.act;
+                Ok(self.sess.global_ptr_shadow(p, None, &|g| act.is_varied(g)))
             }
         }
     }
@@ -978,13 +976,10 @@ impl RevGen<'_> {
             if info.key.acts[k] == Act::Dup {
                 let s = match self.a.shadow.get(a).copied() {
                     Some(s) => self.avail(s)?,
-                    None => {
-                        if is_global_var(*a) {
-                            self.sess.shadow_global(*a)
-                        } else {
-                            zero(type_of(*a))
-                        }
-                    }
+                    None => self
+                        .sess
+                        .global_ptr_shadow(*a, None, &|_| true)
+                        .unwrap_or_else(|| zero(type_of(*a))),
                 };
                 args.push(s);
                 j += 1;
