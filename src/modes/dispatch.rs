@@ -11,6 +11,15 @@ use super::Session;
 use crate::ir::llvm::*;
 use crate::ir::Builder;
 
+/// Make the calls of a clone differentiable where a rewrite can: calls
+/// through constant tables of functions (here) and the complex-arithmetic
+/// runtime (`complex.rs`). Both modes run this on the clone before the
+/// activity analysis.
+pub fn prepare_calls(sess: &mut Session, f: V) {
+    promote_table_calls(sess, f);
+    super::complex::lower_complex_calls(sess, f);
+}
+
 /// Rewrite the calls of `f` whose callee is loaded from a constant global
 /// table of functions. Returns how many calls were rewritten.
 pub fn promote_table_calls(sess: &mut Session, f: V) -> usize {

@@ -101,7 +101,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     unsafe { LLVMSetFunctionCallConv(aug, llvm_sys::LLVMCallConv::LLVMCCallConv as u32) };
     lower_byval_params(aug, &primal_params);
     shim::invokes_to_calls(aug);
-    crate::modes::dispatch::promote_table_calls(sess, aug);
+    crate::modes::dispatch::prepare_calls(sess, aug);
     // Canonical loop shape: preheaders, a single latch, dedicated exits.
     shim::run_function_pipeline(&mut [aug], "loop-simplify").map_err(Error::internal)?;
     if sess.opts.dedup_loads {
@@ -547,7 +547,10 @@ impl AugGen<'_> {
             }
             return Ok(());
         }
-        if rules::is_inactive_function(&cname) || (!any_arg_varied && !is_varied) {
+        if rules::is_inactive_function(&cname)
+            || crate::analysis::activity::is_inactive_call(i)
+            || (!any_arg_varied && !is_varied)
+        {
             return Ok(());
         }
         let custom = callee

@@ -849,7 +849,7 @@ impl RevGen<'_> {
         if let Some(info) = self.a.calls.get(&i).cloned() {
             return self.visit_diff_call(i, info);
         }
-        if rules::is_inactive_function(&cname) {
+        if rules::is_inactive_function(&cname) || crate::analysis::activity::is_inactive_call(i) {
             return Ok(());
         }
         if let Some(k) = rules::mem_kind(&cname) {
