@@ -559,6 +559,26 @@ impl AugGen<'_> {
         if custom {
             return self.visit_custom_call(i);
         }
+        if let Some(rules::MemKind::Copy | rules::MemKind::Move) = rules::mem_kind(&cname) {
+            // Pointer fields of copied structs take their shadow pointers
+            // along (memlayout.rs); floats are handled by the reverse sweep.
+            let (dst, src) = (operand(i, 0), operand(i, 1));
+            if let Some(l) = super::memlayout::copy_layout(self.sess.module, &[dst, src]) {
+                if l.has_ptr() {
+                    if let (Some(sd), Some(ss)) = (self.shadow_of(dst), self.shadow_of(src)) {
+                        let h = super::memlayout::helper(
+                            self.sess.module,
+                            &l,
+                            super::memlayout::Sweep::ForwardPointers,
+                        );
+                        self.b.after(i);
+                        let len = self.b.int_cast(operand(i, 2), i64_type(self.b.ctx), false);
+                        self.b.call_fn(h, &mut [sd, ss, len]);
+                    }
+                }
+            }
+            return Ok(());
+        }
         if rules::mem_kind(&cname).is_some() || rules::lookup(i).is_some() {
             return Ok(()); // handled by the reverse sweep
         }

@@ -868,8 +868,22 @@ impl RevGen<'_> {
                     .shadow_avail(operand(i, 1))?
                 {
                     Some(ss) => {
-                        let et = fp_elem_type(&[operand(i, 0), operand(i, 1)]);
-                        let f = memcpy_adjoint_fn(self.sess.module, et);
+                        let m = self.sess.module;
+                        let f =
+                            match super::memlayout::copy_layout(m, &[operand(i, 0), operand(i, 1)])
+                            {
+                                // Structs mixing floats with pointers/integers:
+                                // only the float fields carry adjoints.
+                                Some(l) if l.is_mixed() => super::memlayout::helper(
+                                    m,
+                                    &l,
+                                    super::memlayout::Sweep::ReverseFloats,
+                                ),
+                                _ => {
+                                    let et = fp_elem_type(&[operand(i, 0), operand(i, 1)]);
+                                    memcpy_adjoint_fn(m, et)
+                                }
+                            };
                         self.b
                             .call_fn(f, &mut [sd, ss, self.b.int_cast(len, i64_type(ctx), false)]);
                     }
