@@ -34,16 +34,16 @@ define double @test(double %x, i64 %k) {
 }
 
 ; CHECK-LABEL: define internal double @enzyme_rs.aug.f(
-; CHECK: call double @enzyme_rs.aug.enzyme_rs.dispatch(double %x, ptr %fp, ptr %tape)
+; CHECK: call double @enzyme_rs.aug.enzyme_rs.dispatch.open.sin.sq.cube(ptr %fp, double %x, ptr %tape)
 ; CHECK-LABEL: define internal double @enzyme_rs.rev.f(
-; CHECK: call double @enzyme_rs.rev.enzyme_rs.dispatch(double %x, ptr undef, double
-; CHECK-LABEL: define internal double @enzyme_rs.dispatch(double %0, ptr %fnptr)
-; CHECK: icmp eq ptr %fnptr, @sin
-; CHECK: call double @sin(double %0)
-; CHECK: icmp eq ptr %fnptr, @sq
-; CHECK: call double @sq(double %0)
-; CHECK: icmp eq ptr %fnptr, @cube
-; CHECK: call double @cube(double %0)
+; CHECK: call double @enzyme_rs.rev.enzyme_rs.dispatch.open.sin.sq.cube(ptr undef, double %x, double
+; CHECK-LABEL: define internal double @enzyme_rs.dispatch.open.sin.sq.cube(ptr %0, double %1)
+; CHECK: icmp eq ptr %0, @sin
+; CHECK: call double @sin(double %1)
+; CHECK: icmp eq ptr %0, @sq
+; CHECK: call double @sq(double %1)
+; CHECK: icmp eq ptr %0, @cube
+; CHECK: call double @cube(double %1)
 ; CHECK-NOT: @unused_decl
 ; CHECK: call i32 @puts(ptr @enzyme_rs.dispatch.msg)
 ; CHECK-NEXT: call void @abort()

@@ -135,6 +135,16 @@ impl Activity {
         loop {
             let mut changed = false;
             for &i in &order {
+                // A constant expression into a reached global (`gep (@g,
+                // 0, 1)`, as clang folds `g[1]`) is reached with it.
+                for o in operands(i) {
+                    if !r.reached.contains(&o)
+                        && const_ptr_global(o).map_or(false, |g| r.reached.contains(&g))
+                    {
+                        r.reached.insert(o);
+                        changed = true;
+                    }
+                }
                 if !r.reached.contains(&i) && r.flows_into(i)? {
                     r.reached.insert(i);
                     changed = true;
@@ -170,14 +180,8 @@ impl Activity {
 }
 
 impl Run<'_> {
-    /// Whether `v` is reached; a constant address inside a global
-    /// (`&g[1]`) is when its global is.
-    fn is_reached(&self, v: V) -> bool {
-        self.reached.contains(&v) || const_expr_global(v).is_some_and(|g| self.reached.contains(&g))
-    }
-
     fn any_operand_reached(&self, i: V) -> bool {
-        operands(i).into_iter().any(|o| self.is_reached(o))
+        operands(i).into_iter().any(|o| self.reached.contains(&o))
     }
 
     /// Type analysis says pointer `p` points to memory holding no floats.
@@ -198,13 +202,14 @@ impl Run<'_> {
         Ok(match op {
             LLVMLoad => {
                 let p = operand(i, 0);
-                if !self.is_reached(p) {
+                if !self.reached.contains(&p) {
                     return Ok(false);
                 }
                 if may_carry_derivative(t) {
                     return Ok(true);
                 }
                 if !is_int_like(t) {
+                    self.check_narrow_copy(i)?;
                     return Ok(false);
                 }
                 self.int_carries_bits(i)?
@@ -227,7 +232,7 @@ impl Run<'_> {
                 if is_inactive_call(i) {
                     return Ok(false);
                 }
-                call_args(i).into_iter().any(|o| self.is_reached(o))
+                call_args(i).into_iter().any(|o| self.reached.contains(&o))
                     || self.callee_reads_active_global(i)
             }
             LLVMICmp | LLVMFCmp | LLVMPtrToInt | LLVMFPToSI | LLVMFPToUI | LLVMSIToFP
@@ -260,6 +265,36 @@ impl Run<'_> {
                 types.is_float_at(p, 0, load).map(|k| k.is_some())
             }
         }
+    }
+
+    /// An integer narrower than any float (a byte) loaded from reached
+    /// memory and copied on: if it may be a piece of a float, its derivative
+    /// cannot follow it (a byte holds no adjoint), so this is an error
+    /// rather than a silent zero. Bytes known to be integer data are fine.
+    fn check_narrow_copy(&self, load: V) -> Result<()> {
+        let t = type_of(load);
+        if !is_int(t) || !carries_bits(load) {
+            return Ok(());
+        }
+        let Some(types) = self.types else {
+            return Ok(());
+        };
+        let float_piece = match types.base(load) {
+            Base::Float(_) => true,
+            Base::Integer | Base::Anything | Base::Pointer => false,
+            Base::Unknown => !self.cfg.loose_types && !types.holds_no_floats(operand(load, 0)),
+        };
+        if !float_piece {
+            return Ok(());
+        }
+        Err(Error::new(
+            ErrorKind::Unsupported(format!(
+                "memory that may hold active floating-point data is copied through {}-bit integers (a byte-wise copy loop); the derivative cannot follow a float split into pieces: copy it with memcpy or as a whole float (or pass -mllvm -enzyme-loose-types if these bytes hold no floats)",
+                unsafe { LLVMGetIntTypeWidth(t) }
+            )),
+            self.primal,
+            Some(load),
+        ))
     }
 
     /// An integer computed from reached values: a float's bits only if type
@@ -472,15 +507,17 @@ impl Run<'_> {
                 let root = match op {
                     LLVMRet => self.cfg.ret_is_output && num_operands(i) > 0,
                     LLVMStore => {
-                        self.is_reached(operand(i, 1)) && self.observable(operand(i, 1), &useful)
+                        self.reached.contains(&operand(i, 1))
+                            && self.observable(operand(i, 1), &useful)
                     }
                     LLVMAtomicRMW | LLVMAtomicCmpXchg => {
-                        self.is_reached(operand(i, 0)) && self.observable(operand(i, 0), &useful)
+                        self.reached.contains(&operand(i, 0))
+                            && self.observable(operand(i, 0), &useful)
                     }
                     LLVMCall | LLVMInvoke => {
                         let callee = called_function(i).map(name).unwrap_or_default();
                         if let Some(_k) = rules::mem_kind(&callee) {
-                            self.is_reached(operand(i, 0))
+                            self.reached.contains(&operand(i, 0))
                                 && self.observable(operand(i, 0), &useful)
                         } else if rules::alloc_kind(&callee).is_some()
                             || is_inactive_call(i)
@@ -504,13 +541,14 @@ impl Run<'_> {
                 break;
             }
             while let Some(v) = work.pop() {
-                if !is_instruction(v) {
+                if !is_instruction(v) && (is_global_var(v) || const_ptr_global(v).is_none()) {
                     continue;
                 }
                 for o in operands(v) {
-                    // `&g[1]` makes its global useful.
-                    let o = const_expr_global(o).unwrap_or(o);
-                    if (is_instruction(o) || is_argument(o) || is_global_var(o))
+                    if (is_instruction(o)
+                        || is_argument(o)
+                        || is_global_var(o)
+                        || const_ptr_global(o).is_some())
                         && !useful.contains(&o)
                     {
                         useful.insert(o);
@@ -717,6 +755,31 @@ fn describe_arg(a: V, seeds: &HashSet<V>) -> String {
         format!("#{idx}")
     } else {
         format!("#{idx} '{n}'")
+    }
+}
+
+/// The global a constant pointer expression (GEPs and pointer casts over a
+/// global variable) points into.
+fn const_ptr_global(v: V) -> Option<V> {
+    let mut v = v;
+    loop {
+        if is_global_var(v) {
+            return Some(v);
+        }
+        unsafe {
+            if LLVMIsAConstantExpr(v).is_null() {
+                return None;
+            }
+            if !matches!(
+                LLVMGetConstOpcode(v),
+                LLVMOpcode::LLVMGetElementPtr
+                    | LLVMOpcode::LLVMBitCast
+                    | LLVMOpcode::LLVMAddrSpaceCast
+            ) {
+                return None;
+            }
+        }
+        v = operand(v, 0);
     }
 }
 

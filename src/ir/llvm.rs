@@ -252,26 +252,6 @@ pub fn is_global_var(v: V) -> bool {
     unsafe { !LLVMIsAGlobalVariable(v).is_null() }
 }
 
-/// The global variable under a constant address expression (`gep`, casts
-/// of a global: `&g[1]` with a constant index), if `c` is one.
-pub fn const_expr_global(c: V) -> Option<V> {
-    let mut v = c;
-    loop {
-        if is_global_var(v) {
-            return (v != c).then_some(v);
-        }
-        if unsafe { LLVMIsAConstantExpr(v).is_null() } {
-            return None;
-        }
-        match unsafe { LLVMGetConstOpcode(v) } {
-            LLVMOpcode::LLVMGetElementPtr
-            | LLVMOpcode::LLVMBitCast
-            | LLVMOpcode::LLVMAddrSpaceCast => v = operand(v, 0),
-            _ => return None,
-        }
-    }
-}
-
 pub fn is_invoke(v: V) -> bool {
     unsafe { !LLVMIsAInvokeInst(v).is_null() }
 }

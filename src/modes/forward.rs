@@ -225,12 +225,12 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     unsafe { LLVMSetFunctionCallConv(nf, llvm_sys::LLVMCallConv::LLVMCCallConv as u32) };
     crate::modes::reverse::aug::lower_byval_params(nf, &primal_params);
     shim::invokes_to_calls(nf);
-    crate::modes::lower::lower_complex_libcalls(nf);
+    crate::modes::dispatch::prepare_calls(sess, nf);
 
     // Activity, computed on the clone.
     let seeds: Vec<V> = shadow_of.keys().copied().collect();
     let mut act = ActivityInfo::analyse(nf, &seeds, f)?;
-    if crate::modes::lower::dispatch_indirect_calls(sess, nf, |v| act.is_varied(v)) > 0 {
+    if crate::modes::dispatch::dispatch_active_indirect_calls(sess, nf, |v| act.is_varied(v)) > 0 {
         act = ActivityInfo::analyse(nf, &seeds, f)?;
     }
     drop(vmap);
@@ -316,18 +316,17 @@ impl Gen<'_> {
             self.tan.insert(v, s.clone());
             return Some(s);
         }
-        // `&g[1]`: a constant address inside an active global.
-        if let Some(g) = const_expr_global(v) {
-            if self.act.is_varied(g) {
-                let s: Option<Vec<V>> = (0..self.width)
-                    .map(|l| self.sess.shadow_const_expr(v, l as u32))
-                    .collect();
-                let s = s?;
-                self.tan.insert(v, s.clone());
-                return Some(s);
-            }
+        let act = &self.act;
+        let s: Option<Vec<V>> = (0..self.width)
+            .map(|l| {
+                self.sess
+                    .global_ptr_shadow(v, Some(l as u32), &|g| act.is_varied(g))
+            })
+            .collect();
+        if let Some(s) = &s {
+            self.tan.insert(v, s.clone());
         }
-        None
+        s
     }
 
     /// One shadow global per lane.

@@ -1,7 +1,8 @@
 //! The differentiation modes: drivers over the rule table and the analyses.
 //! Each mode turns a request (from `callsite`) into a derivative function.
+pub mod complex;
+pub mod dispatch;
 pub mod forward;
-pub mod lower;
 pub mod reverse;
 
 use crate::callsite::{Activity, Request};
@@ -27,9 +28,6 @@ pub struct Session {
     pub toplevel_calls: Vec<(V, V)>,
     /// Half-built functions of failed requests, deleted after reporting.
     pub doomed: Vec<V>,
-    /// Dispatchers of indirect calls, by function type and candidates
-    /// (`lower::dispatch_indirect_calls`).
-    pub dispatchers: HashMap<(T, Vec<V>), V>,
 }
 
 impl Session {
@@ -42,7 +40,6 @@ impl Session {
             shadow_globals: HashMap::new(),
             lane_shadow_globals: HashMap::new(),
             created: Vec::new(),
-            dispatchers: HashMap::new(),
             doomed: Vec::new(),
             toplevel_calls: Vec::new(),
         }
@@ -58,18 +55,17 @@ impl Session {
         }
     }
 
-    /// The shadow of global `g` for vector lane `lane` (lane 0 is
-    /// [`Session::shadow_global`]); further lanes get globals of their own.
+    /// The forward-mode tangent of global `g` for vector lane `lane`: a
+    /// global of its own per lane, distinct from the reverse-mode shadow
+    /// ([`Session::shadow_global`]), so that tangents a forward derivative
+    /// leaves there are never read as adjoints (or the other way round).
     pub fn shadow_global_lane(&mut self, g: V, lane: u32) -> V {
-        if lane == 0 {
-            return self.shadow_global(g);
-        }
         let key = (g, lane);
         if let Some(s) = self.lane_shadow_globals.get(&key) {
             return *s;
         }
         let ty = unsafe { LLVMGlobalGetValueType(g) };
-        let n = cstr(&format!("{}_shadow{lane}", name(g)));
+        let n = cstr(&format!("{}_tangent{lane}", name(g)));
         let s = unsafe {
             let s = LLVMAddGlobal(self.module, ty, n.as_ptr());
             LLVMSetInitializer(s, zero(ty));
@@ -81,30 +77,45 @@ impl Session {
         s
     }
 
-    /// The shadow of a constant address expression over a global (see
-    /// [`const_expr_global`]): the same expression over the
-    /// global's shadow for `lane`.
-    pub fn shadow_const_expr(&mut self, c: V, lane: u32) -> Option<V> {
-        if is_global_var(c) {
-            return Some(self.shadow_global_lane(c, lane));
+    /// The shadow of a pointer into a global (reverse mode, `lane` None)
+    /// or its tangent for a forward lane: the global's own when `varied`
+    /// says it has one, or a constant expression (GEP, pointer cast) over
+    /// such a global, rebuilt on its shadow (as clang emits
+    /// `getelementptr ([4 x double], ptr @g, 0, 1)` at -O1+).
+    pub fn global_ptr_shadow(
+        &mut self,
+        v: V,
+        lane: Option<u32>,
+        varied: &dyn Fn(V) -> bool,
+    ) -> Option<V> {
+        if is_global_var(v) {
+            return varied(v).then(|| match lane {
+                None => self.shadow_global(v),
+                Some(l) => self.shadow_global_lane(v, l),
+            });
         }
-        const_expr_global(c)?;
-        let base = self.shadow_const_expr(operand(c, 0), lane)?;
         unsafe {
-            Some(match LLVMGetConstOpcode(c) {
+            if LLVMIsAConstantExpr(v).is_null() {
+                return None;
+            }
+            match LLVMGetConstOpcode(v) {
                 LLVMOpcode::LLVMGetElementPtr => {
-                    let n = LLVMGetNumOperands(c);
-                    let mut idx: Vec<V> = (1..n).map(|k| LLVMGetOperand(c, k as u32)).collect();
-                    let ty = LLVMGetGEPSourceElementType(c);
-                    if LLVMIsInBounds(c) != 0 {
-                        LLVMConstInBoundsGEP2(ty, base, idx.as_mut_ptr(), idx.len() as u32)
+                    let base = self.global_ptr_shadow(operand(v, 0), lane, varied)?;
+                    let mut idx: Vec<V> = (1..num_operands(v)).map(|i| operand(v, i)).collect();
+                    let t = LLVMGetGEPSourceElementType(v);
+                    let n = idx.len() as u32;
+                    Some(if LLVMIsInBounds(v) != 0 {
+                        LLVMConstInBoundsGEP2(t, base, idx.as_mut_ptr(), n)
                     } else {
-                        LLVMConstGEP2(ty, base, idx.as_mut_ptr(), idx.len() as u32)
-                    }
+                        LLVMConstGEP2(t, base, idx.as_mut_ptr(), n)
+                    })
                 }
-                LLVMOpcode::LLVMBitCast => LLVMConstBitCast(base, type_of(c)),
-                _ => LLVMConstAddrSpaceCast(base, type_of(c)),
-            })
+                LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast => {
+                    let base = self.global_ptr_shadow(operand(v, 0), lane, varied)?;
+                    Some(LLVMConstPointerCast(base, type_of(v)))
+                }
+                _ => None,
+            }
         }
     }
 

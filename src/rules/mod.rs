@@ -151,6 +151,12 @@ pub fn math_base(n: &str) -> Option<&'static str> {
         "erfc",
         "fdim",
         "fmod",
+        "frexp",
+        "ldexp",
+        "scalbn",
+        "scalbln",
+        "lgamma",
+        "tgamma",
     ];
     let stem = if let Some(rest) = n.strip_prefix("llvm.") {
         rest.split('.').next()?
@@ -313,6 +319,35 @@ fn lookup_callee(n: &str) -> Option<Rule> {
         "floor" | "ceil" | "trunc" | "round" | "roundeven" | "rint" | "nearbyint" => {
             |c| vec![Partial::Zero; c.args.len()]
         }
+        // frexp(x, &e) = x 2^-e: d/dx = 2^-e = out / x (exact: a power of
+        // two), 1 at x = 0 (where e = 0). The exponent is an integer.
+        "frexp" => |c| {
+            vec![
+                c.when(0, || {
+                    let zero = c.b.fcmp(LLVMRealPredicate::LLVMRealOEQ, c.x(), c.c(0.0));
+                    let q = c.b.fdiv(c.out, c.x());
+                    Partial::Val(c.b.select(zero, c.c(1.0), q))
+                }),
+                Partial::Zero,
+            ]
+        },
+        // ldexp(x, n) = scalbn(x, n) = x 2^n: d/dx = 2^n.
+        "ldexp" | "scalbn" | "scalbln" => |c| {
+            vec![
+                c.when(0, || {
+                    let one = c.c(1.0);
+                    let n = c.y();
+                    Partial::Val(c.b.libm(
+                        "ldexp",
+                        &mut [one, c.b.int_cast(n, i32_type(c.b.ctx), true)],
+                    ))
+                }),
+                Partial::Zero,
+            ]
+        },
+        // lgamma' = digamma; tgamma' = tgamma * digamma.
+        "lgamma" => |c| vec![c.when(0, || Partial::Val(digamma(c.b, c.x())))],
+        "tgamma" => |c| vec![c.when(0, || Partial::Val(c.b.fmul(c.out, digamma(c.b, c.x()))))],
         // erf' = 2/sqrt(pi) exp(-x^2); erfc' = -erf'
         "erf" => |c| vec![c.when(0, || Partial::Val(d_erf(c, 1.0)))],
         "erfc" => |c| vec![c.when(0, || Partial::Val(d_erf(c, -1.0)))],
@@ -377,6 +412,100 @@ fn min_max(c: &RuleCtx, pick_first: LLVMRealPredicate) -> Vec<Partial> {
 fn d_erf(c: &RuleCtx, sign: f64) -> V {
     let e = c.b.unary_intrinsic("llvm.exp", c.b.fneg(c.b.square(c.x())));
     c.b.fmul(e, c.c(sign * std::f64::consts::FRAC_2_SQRT_PI))
+}
+
+/// digamma(x) (the derivative of lgamma), by a call to an internal helper
+/// built once per module and float type.
+fn digamma(b: &Builder, x: V) -> V {
+    let t = type_of(x);
+    if is_vector(t) {
+        let mut out = unsafe { LLVMGetUndef(t) };
+        for lane in 0..vector_size(t) {
+            let idx = const_i32(b.ctx, lane as i64);
+            let r = digamma(b, b.extract_element(x, idx));
+            out = b.insert_element(out, r, idx);
+        }
+        return out;
+    }
+    let f = digamma_fn(b.module, t);
+    b.call_fn(f, &mut [x])
+}
+
+/// `T enzyme_rs.digamma.T(T x)`: reflection psi(x) = psi(1 - x) - pi /
+/// tan(pi x) for x < 0, the recurrence psi(y) = psi(y + 1) - 1/y up to
+/// y >= 10, then the asymptotic series ln y - 1/(2y) - sum B_2k / (2k
+/// y^2k) to y^-14 (error below 1e-15 relative at y >= 10).
+fn digamma_fn(m: LLVMModuleRef, t: T) -> V {
+    let fname = format!("enzyme_rs.digamma.{}", print_type(t));
+    if let Some(f) = get_function(m, &fname) {
+        return f;
+    }
+    let b = Builder::new(m);
+    let fty = fn_type_of(t, &mut [t], false);
+    let f = get_or_declare(m, &fname, fty);
+    unsafe { LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage) };
+    let x = params(f)[0];
+    let block = |n: &str| {
+        let c = cstr(n);
+        unsafe { LLVMAppendBasicBlockInContext(b.ctx, f, c.as_ptr()) }
+    };
+    let (entry, lp, tail) = (block("entry"), block("recur"), block("series"));
+    let k = |v: f64| const_real(t, v);
+    b.at_end(entry);
+    let neg = b.fcmp(LLVMRealPredicate::LLVMRealOLT, x, k(0.0));
+    let pix = b.fmul(k(std::f64::consts::PI), x);
+    let tan = b.libm("tan", &mut [pix]);
+    let refl = b.fdiv(k(-std::f64::consts::PI), tan);
+    let refl = b.select(neg, refl, k(0.0));
+    let y0 = b.select(neg, b.fsub(k(1.0), x), x);
+    let small = b.fcmp(LLVMRealPredicate::LLVMRealOLT, y0, k(10.0));
+    b.cond_br(small, lp, tail);
+    // recur: acc -= 1/y; y += 1 while y < 10
+    b.at_end(lp);
+    let y = b.phi(t);
+    let acc = b.phi(t);
+    let acc1 = b.fsub(acc, b.fdiv(k(1.0), y));
+    let y1 = b.fadd(y, k(1.0));
+    let more = b.fcmp(LLVMRealPredicate::LLVMRealOLT, y1, k(10.0));
+    b.cond_br(more, lp, tail);
+    unsafe {
+        let mut vs = [y0, y1];
+        let mut bs = [entry, lp];
+        LLVMAddIncoming(y, vs.as_mut_ptr(), bs.as_mut_ptr(), 2);
+        let mut vs = [refl, acc1];
+        LLVMAddIncoming(acc, vs.as_mut_ptr(), bs.as_mut_ptr(), 2);
+    }
+    b.at_end(tail);
+    let yt = b.phi(t);
+    let acct = b.phi(t);
+    unsafe {
+        let mut vs = [y0, y1];
+        let mut bs = [entry, lp];
+        LLVMAddIncoming(yt, vs.as_mut_ptr(), bs.as_mut_ptr(), 2);
+        let mut vs = [refl, acc1];
+        LLVMAddIncoming(acct, vs.as_mut_ptr(), bs.as_mut_ptr(), 2);
+    }
+    let z = b.fdiv(k(1.0), b.fmul(yt, yt));
+    // -B_2k / (2k), k = 1..7, applied as a polynomial in z = 1/y^2.
+    let coefs = [
+        -1.0 / 12.0,
+        1.0 / 120.0,
+        -1.0 / 252.0,
+        1.0 / 240.0,
+        -1.0 / 132.0,
+        691.0 / 32760.0,
+        -1.0 / 12.0,
+    ];
+    let mut poly = k(coefs[6]);
+    for c in coefs[..6].iter().rev() {
+        poly = b.fadd(k(*c), b.fmul(z, poly));
+    }
+    let series = b.fmul(z, poly);
+    let ln = b.libm("log", &mut [yt]);
+    let r = b.fsub(ln, b.fdiv(k(0.5), yt));
+    let r = b.fadd(b.fadd(r, series), acct);
+    b.ret(r);
+    f
 }
 
 /// Functions known to carry no derivative: I/O, timing, randomness, process
@@ -597,6 +726,9 @@ pub fn uses(rule: &str, need: &[bool]) -> (Vec<bool>, bool) {
         "fdiv" => (vec![false, true], n(1)),
         "exp" | "exp2" | "expm1" | "tan" | "tanh" | "sqrt" => (vec![false; need.len()], true),
         "cbrt" => (vec![true], true),
+        "tgamma" => (vec![n(0)], true),
+        "frexp" => (vec![n(0), false], true),
+        "ldexp" | "scalbn" | "scalbln" => (vec![false, n(0)], false),
         "hypot" => (vec![n(0), n(1)], true),
         "pow" => (vec![true, n(0)], n(1)),
         "fma" | "fmuladd" => (vec![n(1), n(0), false], false),

@@ -105,7 +105,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     unsafe { LLVMSetFunctionCallConv(aug, llvm_sys::LLVMCallConv::LLVMCCallConv as u32) };
     lower_byval_params(aug, &primal_params);
     shim::invokes_to_calls(aug);
-    crate::modes::lower::lower_complex_libcalls(aug);
+    crate::modes::dispatch::prepare_calls(sess, aug);
     // Canonical loop shape: preheaders, a single latch, dedicated exits.
     shim::run_function_pipeline(&mut [aug], "loop-simplify").map_err(Error::internal)?;
     if sess.opts.dedup_loads {
@@ -121,7 +121,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     let mut act = Activity::analyse(aug, &seeds, f)?;
     // Active indirect calls go through a dispatcher over their possible
     // targets; the activity is then worked out again on the new calls.
-    if crate::modes::lower::dispatch_indirect_calls(sess, aug, |v| act.is_varied(v)) > 0 {
+    if crate::modes::dispatch::dispatch_active_indirect_calls(sess, aug, |v| act.is_varied(v)) > 0 {
         act = Activity::analyse(aug, &seeds, f)?;
     }
     if sess.opts.print_activity {
@@ -268,18 +268,10 @@ impl AugGen<'_> {
         if let Some(s) = self.a.shadow.get(&v) {
             return Some(*s);
         }
-        if is_global_var(v) && self.a.act.is_varied(v) {
-            let s = self.sess.shadow_global(v);
+        let act = &self.a.act;
+        if let Some(s) = self.sess.global_ptr_shadow(v, None, &|g| act.is_varied(g)) {
             self.a.shadow.insert(v, s);
             return Some(s);
-        }
-        // `&g[1]`: a constant address inside an active global.
-        if let Some(g) = const_expr_global(v) {
-            if self.a.act.is_varied(g) {
-                let s = self.sess.shadow_const_expr(v, 0)?;
-                self.a.shadow.insert(v, s);
-                return Some(s);
-            }
         }
         None
     }
@@ -654,7 +646,10 @@ impl AugGen<'_> {
             }
             return Ok(());
         }
-        if rules::is_inactive_function(&cname) || (!any_arg_varied && !is_varied) {
+        if rules::is_inactive_function(&cname)
+            || crate::analysis::activity::is_inactive_call(i)
+            || (!any_arg_varied && !is_varied)
+        {
             return Ok(());
         }
         let custom = callee
@@ -662,6 +657,26 @@ impl AugGen<'_> {
             .unwrap_or(false);
         if custom {
             return self.visit_custom_call(i);
+        }
+        if let Some(rules::MemKind::Copy | rules::MemKind::Move) = rules::mem_kind(&cname) {
+            // Pointer fields of copied structs take their shadow pointers
+            // along (memlayout.rs); floats are handled by the reverse sweep.
+            let (dst, src) = (operand(i, 0), operand(i, 1));
+            if let Some(l) = super::memlayout::copy_layout(self.sess.module, &[dst, src]) {
+                if l.has_ptr() {
+                    if let (Some(sd), Some(ss)) = (self.shadow_of(dst), self.shadow_of(src)) {
+                        let h = super::memlayout::helper(
+                            self.sess.module,
+                            &l,
+                            super::memlayout::Sweep::ForwardPointers,
+                        );
+                        self.b.after(i);
+                        let len = self.b.int_cast(operand(i, 2), i64_type(self.b.ctx), false);
+                        self.b.call_fn(h, &mut [sd, ss, len]);
+                    }
+                }
+            }
+            return Ok(());
         }
         if rules::mem_kind(&cname).is_some() || rules::lookup(i).is_some() {
             return Ok(()); // handled by the reverse sweep
@@ -833,8 +848,10 @@ impl AugGen<'_> {
             if acts[k] == Act::Dup {
                 let s = match self.shadow_of(*a) {
                     Some(s) => s,
-                    None if is_global_var(*a) => self.sess.shadow_global(*a),
-                    None => zero(type_of(*a)),
+                    None => self
+                        .sess
+                        .global_ptr_shadow(*a, None, &|_| true)
+                        .unwrap_or_else(|| zero(type_of(*a))),
                 };
                 new_args.push(s);
             }

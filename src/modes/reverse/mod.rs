@@ -13,6 +13,7 @@
 pub mod aug;
 pub mod custom;
 pub mod dedup;
+pub mod memlayout;
 pub mod memory;
 pub mod rev;
 pub mod tape;

@@ -392,15 +392,8 @@ impl RevGen<'_> {
         match self.a.shadow.get(&p).copied() {
             Some(s) => Ok(Some(self.avail(s)?)),
             None => {
-                if is_global_var(p) && self.varied(p) {
-                    return Ok(Some(self.sess.shadow_global(p)));
-                }
-                if let Some(g) = const_expr_global(p) {
-                    if self.varied(g) {
-                        return Ok(self.sess.shadow_const_expr(p, 0));
-                    }
-                }
-                Ok(None)
+                let act = &self.a.act;
+                Ok(self.sess.global_ptr_shadow(p, None, &|g| act.is_varied(g)))
             }
         }
     }
@@ -861,7 +854,7 @@ impl RevGen<'_> {
         if let Some(info) = self.a.calls.get(&i).cloned() {
             return self.visit_diff_call(i, info);
         }
-        if rules::is_inactive_function(&cname) {
+        if rules::is_inactive_function(&cname) || crate::analysis::activity::is_inactive_call(i) {
             return Ok(());
         }
         if let Some(k) = rules::mem_kind(&cname) {
@@ -880,8 +873,22 @@ impl RevGen<'_> {
                     .shadow_avail(operand(i, 1))?
                 {
                     Some(ss) => {
-                        let et = fp_elem_type(&[operand(i, 0), operand(i, 1)]);
-                        let f = memcpy_adjoint_fn(self.sess.module, et);
+                        let m = self.sess.module;
+                        let f =
+                            match super::memlayout::copy_layout(m, &[operand(i, 0), operand(i, 1)])
+                            {
+                                // Structs mixing floats with pointers/integers:
+                                // only the float fields carry adjoints.
+                                Some(l) if l.is_mixed() => super::memlayout::helper(
+                                    m,
+                                    &l,
+                                    super::memlayout::Sweep::ReverseFloats,
+                                ),
+                                _ => {
+                                    let et = fp_elem_type(&[operand(i, 0), operand(i, 1)]);
+                                    memcpy_adjoint_fn(m, et)
+                                }
+                            };
                         self.b
                             .call_fn(f, &mut [sd, ss, self.b.int_cast(len, i64_type(ctx), false)]);
                     }
@@ -988,13 +995,10 @@ impl RevGen<'_> {
             if info.key.acts[k] == Act::Dup {
                 let s = match self.a.shadow.get(a).copied() {
                     Some(s) => self.avail(s)?,
-                    None => {
-                        if is_global_var(*a) {
-                            self.sess.shadow_global(*a)
-                        } else {
-                            zero(type_of(*a))
-                        }
-                    }
+                    None => self
+                        .sess
+                        .global_ptr_shadow(*a, None, &|_| true)
+                        .unwrap_or_else(|| zero(type_of(*a))),
                 };
                 args.push(s);
                 j += 1;
@@ -1155,7 +1159,11 @@ fn fp_elem_type(ptrs: &[V]) -> Option<T> {
 
 /// `void memcpy_adjoint(ptr dshadow, ptr sshadow, i64 bytes)`: for each
 /// element (of type `et`: the float type of the copied data, double when
-/// it is not known) of the copied range, sshadow += dshadow; dshadow = 0.
+/// it is not known) of the copied range, t = dshadow; dshadow = 0;
+/// sshadow += t. The ranges may overlap (memmove): the loop then runs
+/// against the direction of the primal copy (descending when dshadow is
+/// below sshadow), so each element is read before the step that the
+/// primal copy would have overwritten it in is undone.
 fn memcpy_adjoint_fn(m: LLVMModuleRef, et: Option<T>) -> V {
     let ctx = unsafe { LLVMGetModuleContext(m) };
     let dbl = et
@@ -1184,28 +1192,50 @@ fn memcpy_adjoint_fn(m: LLVMModuleRef, et: Option<T>) -> V {
     let ps = params(f);
     let (dst, src, n) = (ps[0], ps[1], ps[2]);
     let entry = tape::append_block(f, "entry");
-    let body = tape::append_block(f, "body");
+    let pick = tape::append_block(f, "pick");
+    let up = tape::append_block(f, "up");
+    let down = tape::append_block(f, "down");
     let done = tape::append_block(f, "done");
     b.at_end(entry);
     let shift = if is_f32 { 2 } else { 3 };
     let cnt = unsafe { LLVMBuildLShr(b.raw, n, const_i64(ctx, shift), cstr("n").as_ptr()) };
     let empty = b.icmp(LLVMIntPredicate::LLVMIntEQ, cnt, const_i64(ctx, 0));
-    b.cond_br(empty, done, body);
-    b.at_end(body);
+    b.cond_br(empty, done, pick);
+    b.at_end(pick);
+    let below = b.icmp(LLVMIntPredicate::LLVMIntULT, dst, src);
+    b.cond_br(below, down, up);
+    // One element: t = d[k]; d[k] = 0; s[k] += t (d and s may be equal).
+    let step = |k: V| {
+        let dp = b.gep(dbl, dst, &mut [k]);
+        let sp = b.gep(dbl, src, &mut [k]);
+        let dv = b.load(dbl, dp);
+        b.store(const_real(dbl, 0.0), dp);
+        let sv = b.load(dbl, sp);
+        b.store(b.fadd(sv, dv), sp);
+    };
+    // Ascending: k = 0 .. cnt-1.
+    b.at_end(up);
     let k = b.phi(i64t);
-    let dp = b.gep(dbl, dst, &mut [k]);
-    let sp = b.gep(dbl, src, &mut [k]);
-    let dv = b.load(dbl, dp);
-    let sv = b.load(dbl, sp);
-    b.store(b.fadd(sv, dv), sp);
-    b.store(const_real(dbl, 0.0), dp);
+    step(k);
     let k1 = b.add(k, const_i64(ctx, 1));
     let more = b.icmp(LLVMIntPredicate::LLVMIntULT, k1, cnt);
-    b.cond_br(more, body, done);
+    b.cond_br(more, up, done);
     unsafe {
         let mut vals = [const_i64(ctx, 0), k1];
-        let mut bbs = [entry, body];
+        let mut bbs = [pick, up];
         LLVMAddIncoming(k, vals.as_mut_ptr(), bbs.as_mut_ptr(), 2);
+    }
+    // Descending: k = cnt-1 .. 0.
+    b.at_end(down);
+    let j = b.phi(i64t);
+    let j1 = b.sub(j, const_i64(ctx, 1));
+    step(j1);
+    let more = b.icmp(LLVMIntPredicate::LLVMIntNE, j1, const_i64(ctx, 0));
+    b.cond_br(more, down, done);
+    unsafe {
+        let mut vals = [cnt, j1];
+        let mut bbs = [pick, down];
+        LLVMAddIncoming(j, vals.as_mut_ptr(), bbs.as_mut_ptr(), 2);
     }
     b.at_end(done);
     b.ret_void();

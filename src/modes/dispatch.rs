@@ -1,0 +1,325 @@
+//! Indirect calls made direct, so both modes differentiate them like any
+//! callee: the clone being differentiated calls a small dispatcher,
+//! `enzyme_rs.dispatch.*(fp, args...)`, that compares `fp` with each
+//! candidate function and calls the one it is.
+//!
+//! - Calls through a constant table of functions (`static const fnptr
+//!   table[] = {f, g, h}; table[i](x)`), before the activity analysis: the
+//!   candidates are the table's entries; a pointer loaded from a constant
+//!   table can only be one of them (anything else is undefined behaviour),
+//!   so the last candidate needs no comparison.
+//! - Any other indirect call that carries derivatives (a virtual call, a
+//!   function-pointer parameter at -O0), after the activity analysis: the
+//!   candidates are the functions of this module whose address is taken,
+//!   whose type is the call's and that the modes can differentiate (a
+//!   closed world); any other target prints why and aborts, never a
+//!   derivative missing its contribution.
+use super::Session;
+use crate::ir::llvm::*;
+use crate::ir::Builder;
+
+/// Make the calls of a clone differentiable where a rewrite can: calls
+/// through constant tables of functions (here) and the complex-arithmetic
+/// runtime (`complex.rs`). Both modes run this on the clone before the
+/// activity analysis.
+pub fn prepare_calls(sess: &mut Session, f: V) {
+    promote_table_calls(sess, f);
+    super::complex::lower_complex_calls(sess, f);
+}
+
+/// Rewrite the calls of `f` whose callee is loaded from a constant global
+/// table of functions. Returns how many calls were rewritten.
+pub fn promote_table_calls(sess: &mut Session, f: V) -> usize {
+    let mut calls = Vec::new();
+    for bb in blocks(f) {
+        for i in instructions(bb) {
+            if is_call(i) && known_target(i).is_none() && !is_inline_asm(called_value(i)) {
+                if let Some(c) = table_candidates(i) {
+                    calls.push((i, c));
+                }
+            }
+        }
+    }
+    let n = calls.len();
+    for (call, cands) in calls {
+        let fp = strip_casts(called_value(call));
+        if cands.len() == 1 {
+            let last = num_operands(call) - 1;
+            unsafe { LLVMSetOperand(call, last, cands[0]) };
+            continue;
+        }
+        let d = dispatcher(sess, call_fn_type(call), &cands, false);
+        let b = Builder::new(sess.module);
+        b.before(call);
+        b.set_debug_loc_from(call);
+        let mut args = vec![fp];
+        args.extend(call_args(call));
+        let new = b.call_fn(d, &mut args);
+        unsafe {
+            if !is_void(type_of(call)) {
+                LLVMReplaceAllUsesWith(call, new);
+            }
+            LLVMInstructionEraseFromParent(call);
+        }
+    }
+    n
+}
+
+/// The functions a call's callee may be: the callee is a load from (an
+/// element of) a constant global whose initializer holds functions of the
+/// call's shape. None when that is not the case.
+fn table_candidates(call: V) -> Option<Vec<V>> {
+    let load = strip_casts(called_value(call));
+    if opcode(load) != Some(LLVMOpcode::LLVMLoad) {
+        return None;
+    }
+    let mut p = strip_casts(operand(load, 0));
+    loop {
+        let is_gep = opcode(p) == Some(LLVMOpcode::LLVMGetElementPtr)
+            || unsafe {
+                !LLVMIsAConstantExpr(p).is_null()
+                    && LLVMGetConstOpcode(p) == LLVMOpcode::LLVMGetElementPtr
+            };
+        if !is_gep {
+            break;
+        }
+        p = strip_casts(operand(p, 0));
+    }
+    if !is_global_var(p) {
+        return None;
+    }
+    let init = unsafe {
+        if LLVMIsGlobalConstant(p) == 0 || LLVMIsExternallyInitialized(p) != 0 {
+            return None;
+        }
+        LLVMGetInitializer(p)
+    };
+    if init.is_null() {
+        return None;
+    }
+    let mut fns = Vec::new();
+    collect_functions(init, &mut fns)?;
+    let fty = call_fn_type(call);
+    let nargs = unsafe { LLVMCountParamTypes(fty) };
+    let ret = unsafe { LLVMGetReturnType(fty) };
+    fns.retain(|g| {
+        let gty = unsafe { LLVMGlobalGetValueType(*g) };
+        unsafe { LLVMCountParamTypes(gty) == nargs && LLVMGetReturnType(gty) == ret }
+    });
+    if fns.is_empty() {
+        None
+    } else {
+        Some(fns)
+    }
+}
+
+/// The distinct functions in a constant initializer (arrays and structs of
+/// them; null entries and other globals, such as name strings, are
+/// skipped). None when it holds something else a callee could come from.
+fn collect_functions(c: V, out: &mut Vec<V>) -> Option<()> {
+    let s = strip_casts(c);
+    unsafe {
+        if is_function(s) {
+            if !out.contains(&s) {
+                out.push(s);
+            }
+            return Some(());
+        }
+        if is_global_var(s)
+            || !LLVMIsAConstantPointerNull(s).is_null()
+            || !LLVMIsAConstantAggregateZero(s).is_null()
+            || !LLVMIsAUndefValue(s).is_null()
+            || !LLVMIsAConstantInt(s).is_null()
+            || !LLVMIsAConstantFP(s).is_null()
+            || !LLVMIsAConstantDataSequential(s).is_null()
+        {
+            return Some(());
+        }
+        if !LLVMIsAConstantArray(s).is_null()
+            || !LLVMIsAConstantStruct(s).is_null()
+            || !LLVMIsAConstantVector(s).is_null()
+        {
+            for i in 0..num_operands(s) {
+                collect_functions(operand(s, i), out)?;
+            }
+            return Some(());
+        }
+    }
+    None
+}
+
+/// `R enzyme_rs.dispatch(ptr fp, P...)`: call whichever candidate `fp` is.
+/// `open`: the candidates may not be all `fp` can be; any other target
+/// prints why and aborts.
+fn dispatcher(sess: &mut Session, fty: T, cands: &[V], open: bool) -> V {
+    let names: Vec<String> = cands.iter().map(|c| name(*c)).collect();
+    let fname = format!(
+        "enzyme_rs.dispatch{}.{}",
+        if open { ".open" } else { "" },
+        names.join(".")
+    );
+    let ret = unsafe { LLVMGetReturnType(fty) };
+    let n = unsafe { LLVMCountParamTypes(fty) } as usize;
+    let mut ptys = vec![std::ptr::null_mut(); n];
+    unsafe { LLVMGetParamTypes(fty, ptys.as_mut_ptr()) };
+    let ctx = unsafe { LLVMGetModuleContext(sess.module) };
+    let mut dtys = vec![ptr_type(ctx)];
+    dtys.extend(ptys);
+    let dty = fn_type_of(ret, &mut dtys, false);
+    if let Some(d) = get_function(sess.module, &fname) {
+        if unsafe { LLVMGlobalGetValueType(d) } == dty {
+            return d;
+        }
+    }
+    let c = cstr(&fname);
+    let d = unsafe { LLVMAddFunction(sess.module, c.as_ptr(), dty) };
+    unsafe { LLVMSetLinkage(d, llvm_sys::LLVMLinkage::LLVMInternalLinkage) };
+    sess.created.push(d);
+    let ps = params(d);
+    let (fp, args) = (ps[0], &ps[1..]);
+    let b = Builder::new(sess.module);
+    let block = |n: &str| {
+        let c = cstr(n);
+        unsafe { LLVMAppendBasicBlockInContext(ctx, d, c.as_ptr()) }
+    };
+    let mut test = block("entry");
+    for (k, cand) in cands.iter().enumerate() {
+        let case = block("case");
+        b.at_end(test);
+        if open || k + 1 < cands.len() {
+            let next = block("test");
+            let is = b.icmp(LLVMIntPredicate::LLVMIntEQ, fp, *cand);
+            b.cond_br(is, case, next);
+            test = next;
+        } else {
+            b.br(case);
+        }
+        b.at_end(case);
+        let mut a = args.to_vec();
+        let r = b.call(fty, *cand, &mut a);
+        unsafe { LLVMSetInstructionCallConv(r, LLVMGetFunctionCallConv(*cand)) };
+        if is_void(ret) {
+            b.ret_void();
+        } else {
+            b.ret(r);
+        }
+    }
+    if open {
+        b.at_end(test);
+        unknown_target_abort(&b);
+    }
+    d
+}
+
+/// At the insertion point: print that an indirect call reached a function
+/// outside the candidates, then abort.
+fn unknown_target_abort(b: &Builder) {
+    let m = b.module;
+    let ctx = b.ctx;
+    let msg = "enzyme-rs: an indirect call being differentiated reached a function \
+               this module does not define; its derivative is unknown";
+    let s = unsafe {
+        let cs = std::ffi::CString::new(msg).unwrap();
+        LLVMBuildGlobalStringPtr(b.raw, cs.as_ptr(), c"enzyme_rs.dispatch.msg".as_ptr())
+    };
+    let puts = get_or_declare(
+        m,
+        "puts",
+        fn_type_of(i32_type(ctx), &mut [ptr_type(ctx)], false),
+    );
+    b.call_fn(puts, &mut [s]);
+    let abort = get_or_declare(m, "abort", fn_type_of(void_type(ctx), &mut [], false));
+    b.call_fn(abort, &mut []);
+    b.unreachable();
+}
+
+/// Whether `f`'s address is used other than as the callee of a call.
+fn address_taken(f: V) -> bool {
+    users(f)
+        .into_iter()
+        .any(|u| !((is_call(u) || is_invoke(u)) && called_value(u) == f))
+}
+
+/// Whether the modes can differentiate a call of `f`: it has a body, or
+/// the rule table or a registered custom derivative covers it.
+fn differentiable(f: V) -> bool {
+    if !is_declaration(f) {
+        return true;
+    }
+    crate::rules::math_base(&name(f)).is_some()
+        || crate::rules::registry::custom_forward(f).is_some()
+        || crate::rules::registry::custom_gradient(f).is_some()
+}
+
+/// The functions an open indirect call of type `fty` may reach: those of
+/// this module whose address is taken, whose type is `fty` and that the
+/// modes can differentiate.
+fn open_candidates(m: LLVMModuleRef, fty: T) -> Vec<V> {
+    functions(m)
+        .into_iter()
+        .filter(|f| {
+            fn_type(*f) == fty
+                && differentiable(*f)
+                && !name(*f).starts_with("enzyme_rs.")
+                && address_taken(*f)
+        })
+        .collect()
+}
+
+/// Indirect calls that `active` says carry derivatives become calls of an
+/// open dispatcher over `open_candidates`. Calls with ABI attributes on
+/// their arguments (byval, sret...), variadic ones, and calls no function
+/// matches are left alone (differentiating them is an error). Returns how
+/// many calls were rewritten; the caller then redoes the activity analysis.
+pub fn dispatch_active_indirect_calls(
+    sess: &mut Session,
+    f: V,
+    active: impl Fn(V) -> bool,
+) -> usize {
+    let mut todo = Vec::new();
+    for bb in blocks(f) {
+        for i in instructions(bb) {
+            if !is_call(i) || called_function(i).is_some() || is_inline_asm(called_value(i)) {
+                continue;
+            }
+            let args = call_args(i);
+            if !(active(i) || args.iter().any(|a| active(*a))) || has_abi_attrs(i, args.len()) {
+                continue;
+            }
+            let fty = call_fn_type(i);
+            if unsafe { LLVMIsFunctionVarArg(fty) } != 0 {
+                continue;
+            }
+            let cands = open_candidates(sess.module, fty);
+            if !cands.is_empty() {
+                todo.push((i, fty, cands));
+            }
+        }
+    }
+    let b = Builder::new(sess.module);
+    for (i, fty, cands) in &todo {
+        let d = dispatcher(sess, *fty, cands, true);
+        let mut args = vec![called_value(*i)];
+        args.extend(call_args(*i));
+        b.before(*i);
+        b.set_debug_loc_from(*i);
+        let c = b.call_fn(d, &mut args);
+        unsafe {
+            LLVMReplaceAllUsesWith(*i, c);
+            LLVMInstructionEraseFromParent(*i);
+        }
+    }
+    todo.len()
+}
+
+/// Whether a call passes any argument with an ABI attribute (byval, sret,
+/// inalloca, preallocated) the dispatcher would not repeat.
+fn has_abi_attrs(call: V, nargs: usize) -> bool {
+    ["byval", "sret", "inalloca", "preallocated"]
+        .iter()
+        .any(|a| {
+            let k = enum_attr_kind(a);
+            (1..=nargs as u32)
+                .any(|i| unsafe { !LLVMGetCallSiteEnumAttribute(call, i, k).is_null() })
+        })
+}

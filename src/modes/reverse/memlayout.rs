@@ -1,0 +1,271 @@
+//! Memory copies (memcpy/memmove) of data that mixes floats with pointers
+//! or integers (arrays of structs such as `{int id; double v; double *p}`).
+//! The copy is split by field, as Enzyme does per type: pointer fields
+//! carry their shadow pointers forward (the augmented sweep copies them
+//! from the source's shadow to the destination's), float fields carry
+//! adjoints backward (the reverse sweep moves them from the destination's
+//! shadow into the source's), other fields carry nothing. Data made of one
+//! float type alone keeps the plain element-wise adjoint (rev.rs).
+use crate::ir::llvm::*;
+use crate::ir::Builder;
+use std::collections::HashSet;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Field {
+    F64,
+    F32,
+    Ptr,
+}
+
+/// One period of the copied data: its size and its float/pointer fields
+/// (byte offset, kind); bytes not listed carry no derivative.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Layout {
+    pub size: u64,
+    pub fields: Vec<(u64, Field)>,
+}
+
+impl Layout {
+    pub fn has_ptr(&self) -> bool {
+        self.fields.iter().any(|f| f.1 == Field::Ptr)
+    }
+    /// Anything but a run of one float type with no gaps (those keep the
+    /// plain element-wise helper).
+    pub fn is_mixed(&self) -> bool {
+        let kinds: HashSet<Field> = self.fields.iter().map(|f| f.1).collect();
+        if self.has_ptr() || kinds.len() != 1 {
+            return true;
+        }
+        let w = if kinds.contains(&Field::F64) { 8 } else { 4 };
+        (self.fields.len() as u64) * w < self.size
+    }
+    fn name(&self) -> String {
+        let f: Vec<String> = self
+            .fields
+            .iter()
+            .map(|(o, k)| {
+                format!(
+                    "{}{o}",
+                    match k {
+                        Field::F64 => "d",
+                        Field::F32 => "f",
+                        Field::Ptr => "p",
+                    }
+                )
+            })
+            .collect();
+        format!("s{}.{}", self.size, f.join("."))
+    }
+}
+
+/// The layout of the aggregate (struct) the copied memory holds, from the
+/// IR types of the allocations and GEPs around `ptrs`; None when none is a
+/// struct or a pointer (flat arrays of one float type are not mixed).
+pub fn copy_layout(m: LLVMModuleRef, ptrs: &[V]) -> Option<Layout> {
+    let mut work: Vec<V> = Vec::new();
+    for p in ptrs {
+        work.push(*p);
+        for o in crate::analysis::activity::underlying_objects(*p) {
+            if opcode(o) == Some(LLVMOpcode::LLVMAlloca) {
+                if let Some(l) = layout_of(m, unsafe { LLVMGetAllocatedType(o) }) {
+                    return Some(l);
+                }
+            }
+            work.push(o);
+        }
+    }
+    let mut seen = HashSet::new();
+    while let Some(v) = work.pop() {
+        if !seen.insert(v) || seen.len() > 256 {
+            continue;
+        }
+        if opcode(v) == Some(LLVMOpcode::LLVMGetElementPtr) {
+            if let Some(l) = layout_of(m, unsafe { LLVMGetGEPSourceElementType(v) }) {
+                return Some(l);
+            }
+        }
+        for u in users(v) {
+            use LLVMOpcode::*;
+            match opcode(u) {
+                Some(LLVMGetElementPtr) => {
+                    if let Some(l) = layout_of(m, unsafe { LLVMGetGEPSourceElementType(u) }) {
+                        return Some(l);
+                    }
+                }
+                Some(LLVMBitCast | LLVMAddrSpaceCast | LLVMPHI | LLVMSelect) => work.push(u),
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+/// The layout of a struct or pointer type (arrays of them: of their
+/// element).
+fn layout_of(m: LLVMModuleRef, t: T) -> Option<Layout> {
+    let mut t = t;
+    while is_array(t) {
+        t = elem_type(t);
+    }
+    if is_ptr(t) {
+        // An array of pointers.
+        return Some(Layout {
+            size: type_alloc_size(m, t),
+            fields: vec![(0, Field::Ptr)],
+        });
+    }
+    if !is_struct(t) {
+        return None;
+    }
+    let mut fields = Vec::new();
+    flatten(m, t, 0, &mut fields)?;
+    Some(Layout {
+        size: type_alloc_size(m, t),
+        fields,
+    })
+}
+
+fn flatten(m: LLVMModuleRef, t: T, base: u64, out: &mut Vec<(u64, Field)>) -> Option<()> {
+    match kind(t) {
+        LLVMTypeKind::LLVMDoubleTypeKind => out.push((base, Field::F64)),
+        LLVMTypeKind::LLVMFloatTypeKind => out.push((base, Field::F32)),
+        LLVMTypeKind::LLVMPointerTypeKind => out.push((base, Field::Ptr)),
+        LLVMTypeKind::LLVMIntegerTypeKind => {}
+        LLVMTypeKind::LLVMStructTypeKind => {
+            let dl = unsafe { llvm_sys::target::LLVMGetModuleDataLayout(m) };
+            for (k, f) in struct_fields(t).into_iter().enumerate() {
+                let off = unsafe { llvm_sys::target::LLVMOffsetOfElement(dl, t, k as u32) };
+                flatten(m, f, base + off, out)?;
+            }
+        }
+        LLVMTypeKind::LLVMArrayTypeKind => {
+            let e = elem_type(t);
+            let sz = type_alloc_size(m, e);
+            let n = unsafe { LLVMGetArrayLength(t) } as u64;
+            if n > 64 {
+                return None;
+            }
+            for k in 0..n {
+                flatten(m, e, base + k * sz, out)?;
+            }
+        }
+        // x86_fp80, vectors...: not handled here.
+        _ => return None,
+    }
+    Some(())
+}
+
+/// Which half of the copy a helper performs.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Sweep {
+    /// Augmented sweep: dshadow.ptr_fields = sshadow.ptr_fields.
+    ForwardPointers,
+    /// Reverse sweep: for float fields t = dshadow; dshadow = 0;
+    /// sshadow += t (against the copy's direction, for memmove overlap).
+    ReverseFloats,
+}
+
+/// `void helper(ptr dshadow, ptr sshadow, i64 bytes)` for `layout`.
+pub fn helper(m: LLVMModuleRef, layout: &Layout, sweep: Sweep) -> V {
+    let fname = format!(
+        "enzyme_rs.memcpy.{}.{}",
+        if sweep == Sweep::ForwardPointers {
+            "ptrs"
+        } else {
+            "adjoint"
+        },
+        layout.name()
+    );
+    if let Some(f) = get_function(m, &fname) {
+        return f;
+    }
+    let b = Builder::new(m);
+    let ctx = b.ctx;
+    let (p, i64t, i8t) = (ptr_type(ctx), i64_type(ctx), i8_type(ctx));
+    let fty = fn_type_of(void_type(ctx), &mut [p, p, i64t], false);
+    let f = get_or_declare(m, &fname, fty);
+    unsafe { LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage) };
+    let ps = params(f);
+    let (dst, src, n) = (ps[0], ps[1], ps[2]);
+    let block = |s: &str| {
+        let c = cstr(s);
+        unsafe { LLVMAppendBasicBlockInContext(ctx, f, c.as_ptr()) }
+    };
+    let (entry, pick, up, down, done) = (
+        block("entry"),
+        block("pick"),
+        block("up"),
+        block("down"),
+        block("done"),
+    );
+    b.at_end(entry);
+    let cnt = unsafe {
+        LLVMBuildUDiv(
+            b.raw,
+            n,
+            const_i64(ctx, layout.size as i64),
+            cstr("n").as_ptr(),
+        )
+    };
+    let empty = b.icmp(LLVMIntPredicate::LLVMIntEQ, cnt, const_i64(ctx, 0));
+    b.cond_br(empty, done, pick);
+    b.at_end(pick);
+    let below = b.icmp(LLVMIntPredicate::LLVMIntULT, dst, src);
+    // The forward copy of pointers runs like the primal copy (ascending
+    // when the destination is below); the adjoint runs against it.
+    let (below_bb, above_bb) = if sweep == Sweep::ForwardPointers {
+        (up, down)
+    } else {
+        (down, up)
+    };
+    b.cond_br(below, below_bb, above_bb);
+    let dbl = unsafe { LLVMDoubleTypeInContext(ctx) };
+    let flt = unsafe { LLVMFloatTypeInContext(ctx) };
+    let step = |k: V| {
+        let base = b.mul(k, const_i64(ctx, layout.size as i64));
+        for (off, fk) in &layout.fields {
+            let o = b.add(base, const_i64(ctx, *off as i64));
+            let dp = b.gep(i8t, dst, &mut [o]);
+            let sp = b.gep(i8t, src, &mut [o]);
+            match (sweep, fk) {
+                (Sweep::ForwardPointers, Field::Ptr) => {
+                    let v = b.load(p, sp);
+                    b.store(v, dp);
+                }
+                (Sweep::ReverseFloats, Field::F64 | Field::F32) => {
+                    let t = if *fk == Field::F64 { dbl } else { flt };
+                    let dv = b.load(t, dp);
+                    b.store(const_real(t, 0.0), dp);
+                    let sv = b.load(t, sp);
+                    b.store(b.fadd(sv, dv), sp);
+                }
+                _ => {}
+            }
+        }
+    };
+    b.at_end(up);
+    let k = b.phi(i64t);
+    step(k);
+    let k1 = b.add(k, const_i64(ctx, 1));
+    let more = b.icmp(LLVMIntPredicate::LLVMIntULT, k1, cnt);
+    b.cond_br(more, up, done);
+    unsafe {
+        let mut vals = [const_i64(ctx, 0), k1];
+        let mut bbs = [pick, up];
+        LLVMAddIncoming(k, vals.as_mut_ptr(), bbs.as_mut_ptr(), 2);
+    }
+    b.at_end(down);
+    let j = b.phi(i64t);
+    let j1 = b.sub(j, const_i64(ctx, 1));
+    step(j1);
+    let more = b.icmp(LLVMIntPredicate::LLVMIntNE, j1, const_i64(ctx, 0));
+    b.cond_br(more, down, done);
+    unsafe {
+        let mut vals = [cnt, j1];
+        let mut bbs = [pick, down];
+        LLVMAddIncoming(j, vals.as_mut_ptr(), bbs.as_mut_ptr(), 2);
+    }
+    b.at_end(done);
+    b.ret_void();
+    f
+}
