@@ -50,6 +50,26 @@ static cl::opt<bool> OptPrintTape("enzyme-print-tape", cl::init(false), cl::Hidd
 static cl::opt<std::string> OptFunction("enzyme-function", cl::init(""), cl::Hidden,
                                         cl::desc("enzyme-rs: function the analysis printers show"));
 
+// Options of Enzyme's that build scripts written for Enzyme pass but that
+// change nothing here (tuning knobs of its own pipeline): accepted so that
+// such a command line still compiles, and otherwise ignored.
+static cl::opt<bool> CompatPreopt("enzyme-preopt", cl::init(true), cl::Hidden,
+                                  cl::desc("enzyme-rs: accepted for Enzyme compatibility; no effect"));
+static cl::opt<bool> CompatPostopt("enzyme-postopt", cl::init(false), cl::Hidden,
+                                   cl::desc("enzyme-rs: accepted for Enzyme compatibility; no effect"));
+static cl::opt<int> CompatInlineCount("enzyme-inline-count", cl::init(10000), cl::Hidden,
+                                      cl::desc("enzyme-rs: accepted for Enzyme compatibility; no effect"));
+static cl::opt<bool> CompatCoalese("enzyme-coalese", cl::init(false), cl::Hidden,
+                                   cl::desc("enzyme-rs: accepted for Enzyme compatibility; no effect"));
+static cl::opt<bool> CompatAttributor("enzyme-attributor", cl::init(false), cl::Hidden,
+                                      cl::desc("enzyme-rs: accepted for Enzyme compatibility; no effect"));
+static cl::opt<bool> CompatPrintPerf("enzyme-print-perf", cl::init(false), cl::Hidden,
+                                     cl::desc("enzyme-rs: accepted for Enzyme compatibility; no effect"));
+static cl::opt<int> CompatMaxTypeOffset("enzyme-max-type-offset", cl::init(500), cl::Hidden,
+                                        cl::desc("enzyme-rs: accepted for Enzyme compatibility; no effect"));
+static cl::opt<bool> CompatStrongZero("enzyme-strong-zero", cl::init(false), cl::Hidden,
+                                      cl::desc("enzyme-rs: accepted for Enzyme compatibility; no effect"));
+
 // Returns -1 when the option was not given on the command line, else its value.
 extern "C" int ers_opt_bool(const char *name) {
   cl::opt<bool> *o = nullptr;
