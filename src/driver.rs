@@ -210,6 +210,8 @@ fn cleanup(sess: &mut Session) {
     let helpers = [
         crate::modes::reverse::tape::RESERVE,
         crate::modes::reverse::tape::POP,
+        crate::modes::reverse::tape::TAKE,
+        crate::modes::reverse::tape::GIVE,
     ];
     let inline_helpers_in = |f: V| {
         for bb in blocks(f) {
@@ -239,6 +241,12 @@ fn cleanup(sess: &mut Session) {
         log::warn!("enzyme-rs: cleanup pipeline failed: {msg}");
     }
     let mut callers = Vec::new();
+    // The tape take/give at each user call site are helpers too.
+    let mut sites: Vec<V> = sess.toplevel_calls.iter().map(|(_, c)| *c).collect();
+    sites.dedup();
+    for c in sites {
+        inline_helpers_in(c);
+    }
     // Small derivatives, and any called in a loop, are inlined into the
     // user's call site (the tape then lives in registers, loops vectorize
     // across the sweep); large ones called once stay calls, which keeps the

@@ -570,7 +570,21 @@ impl Run<'_> {
         }
         let mut changed = false;
         let mut holds_shadowed = false;
+        let holds_ptr = is_ptr(unsafe { LLVMGetAllocatedType(slot) });
         for u in users(slot) {
+            if holds_ptr && is_call(u) && call_args(u).contains(&slot) && !is_inactive_call(u) {
+                // A callee may store a pointer into the slot (an out
+                // parameter, `make(&buf)`): give the slot a shadow, so the
+                // callee's derivative stores the shadow pointer there.
+                let callee = called_function(u).map(name).unwrap_or_default();
+                if rules::mem_kind(&callee).is_none()
+                    && rules::alloc_kind(&callee).is_none()
+                    && called_function(u).map_or(false, |f| !is_declaration(f))
+                {
+                    holds_shadowed = true;
+                }
+                continue;
+            }
             if opcode(u) != Some(LLVMOpcode::LLVMStore) || operand(u, 1) != slot {
                 continue;
             }

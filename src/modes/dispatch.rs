@@ -19,12 +19,14 @@ use crate::ir::llvm::*;
 use crate::ir::Builder;
 
 /// Make the calls of a clone differentiable where a rewrite can: calls
-/// through constant tables of functions (here) and the complex-arithmetic
-/// runtime (`complex.rs`). Both modes run this on the clone before the
+/// through constant tables of functions (here), the complex-arithmetic
+/// runtime (`complex.rs`), and nested gradients' tapes (no thread cache:
+/// `tape::uncache_nested_tapes`). Both modes run this on the clone before the
 /// activity analysis.
 pub fn prepare_calls(sess: &mut Session, f: V) {
     promote_table_calls(sess, f);
     super::complex::lower_complex_calls(sess, f);
+    super::reverse::tape::uncache_nested_tapes(sess.module, f);
 }
 
 /// Rewrite the calls of `f` whose callee is loaded from a constant global

@@ -662,7 +662,9 @@ impl AugGen<'_> {
             // Pointer fields of copied structs take their shadow pointers
             // along (memlayout.rs); floats are handled by the reverse sweep.
             let (dst, src) = (operand(i, 0), operand(i, 1));
-            if let Some(l) = super::memlayout::copy_layout(self.sess.module, &[dst, src]) {
+            if let Some(l) =
+                super::memlayout::copy_layout(self.sess.module, &[dst, src], operand(i, 2))
+            {
                 if l.has_ptr() {
                     if let (Some(sd), Some(ss)) = (self.shadow_of(dst), self.shadow_of(src)) {
                         let h = super::memlayout::helper(

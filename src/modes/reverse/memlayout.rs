@@ -58,46 +58,73 @@ impl Layout {
     }
 }
 
-/// The layout of the aggregate (struct) the copied memory holds, from the
-/// IR types of the allocations and GEPs around `ptrs`; None when none is a
-/// struct or a pointer (flat arrays of one float type are not mixed).
-pub fn copy_layout(m: LLVMModuleRef, ptrs: &[V]) -> Option<Layout> {
-    let mut work: Vec<V> = Vec::new();
-    for p in ptrs {
-        work.push(*p);
-        for o in crate::analysis::activity::underlying_objects(*p) {
-            if opcode(o) == Some(LLVMOpcode::LLVMAlloca) {
-                if let Some(l) = layout_of(m, unsafe { LLVMGetAllocatedType(o) }) {
-                    return Some(l);
-                }
-            }
-            work.push(o);
+/// The layout of the aggregate (struct or pointer) the copied memory
+/// holds, from the IR types at the copy's pointers themselves: the
+/// allocation they are, the element type a GEP producing them points to,
+/// or the struct type of GEPs indexing from them. None when that is not
+/// a struct or a pointer (flat arrays of one float type are not mixed),
+/// or when a constant length is not a whole number of elements.
+pub fn copy_layout(m: LLVMModuleRef, ptrs: &[V], len: V) -> Option<Layout> {
+    let l = ptrs.iter().find_map(|p| layout_at(m, *p))?;
+    if let Some(n) = const_int_value(len) {
+        if l.size == 0 || (n as u64) % l.size != 0 {
+            return None;
         }
     }
+    Some(l)
+}
+
+fn layout_at(m: LLVMModuleRef, p: V) -> Option<Layout> {
+    let q = strip_casts(p);
+    match opcode(q) {
+        Some(LLVMOpcode::LLVMAlloca) => {
+            return layout_of(m, unsafe { LLVMGetAllocatedType(q) });
+        }
+        Some(LLVMOpcode::LLVMGetElementPtr) => {
+            if let Some(t) = gep_result_type(q) {
+                return layout_of(m, t);
+            }
+        }
+        _ => {}
+    }
+    let mut work = vec![q];
     let mut seen = HashSet::new();
     while let Some(v) = work.pop() {
-        if !seen.insert(v) || seen.len() > 256 {
+        if !seen.insert(v) || seen.len() > 64 {
             continue;
-        }
-        if opcode(v) == Some(LLVMOpcode::LLVMGetElementPtr) {
-            if let Some(l) = layout_of(m, unsafe { LLVMGetGEPSourceElementType(v) }) {
-                return Some(l);
-            }
         }
         for u in users(v) {
             use LLVMOpcode::*;
             match opcode(u) {
-                Some(LLVMGetElementPtr) => {
-                    if let Some(l) = layout_of(m, unsafe { LLVMGetGEPSourceElementType(u) }) {
-                        return Some(l);
+                Some(LLVMGetElementPtr) if operand(u, 0) == v => {
+                    let t = unsafe { LLVMGetGEPSourceElementType(u) };
+                    if is_struct(t) {
+                        return layout_of(m, t);
                     }
                 }
-                Some(LLVMBitCast | LLVMAddrSpaceCast | LLVMPHI | LLVMSelect) => work.push(u),
+                Some(LLVMBitCast | LLVMAddrSpaceCast) => work.push(u),
                 _ => {}
             }
         }
     }
     None
+}
+
+/// The type a GEP's result points to: its source element type stepped
+/// into by every index after the first (constant indices into structs).
+fn gep_result_type(g: V) -> Option<T> {
+    let mut t = unsafe { LLVMGetGEPSourceElementType(g) };
+    for k in 2..num_operands(g) {
+        t = if is_struct(t) {
+            let i = const_int_value(operand(g, k))?;
+            *struct_fields(t).get(i as usize)?
+        } else if is_array(t) || is_vector(t) {
+            elem_type(t)
+        } else {
+            return None;
+        };
+    }
+    Some(t)
 }
 
 /// The layout of a struct or pointer type (arrays of them: of their

@@ -874,21 +874,23 @@ impl RevGen<'_> {
                 {
                     Some(ss) => {
                         let m = self.sess.module;
-                        let f =
-                            match super::memlayout::copy_layout(m, &[operand(i, 0), operand(i, 1)])
-                            {
-                                // Structs mixing floats with pointers/integers:
-                                // only the float fields carry adjoints.
-                                Some(l) if l.is_mixed() => super::memlayout::helper(
-                                    m,
-                                    &l,
-                                    super::memlayout::Sweep::ReverseFloats,
-                                ),
-                                _ => {
-                                    let et = fp_elem_type(&[operand(i, 0), operand(i, 1)]);
-                                    memcpy_adjoint_fn(m, et)
-                                }
-                            };
+                        let f = match super::memlayout::copy_layout(
+                            m,
+                            &[operand(i, 0), operand(i, 1)],
+                            operand(i, 2),
+                        ) {
+                            // Structs mixing floats with pointers/integers:
+                            // only the float fields carry adjoints.
+                            Some(l) if l.is_mixed() => super::memlayout::helper(
+                                m,
+                                &l,
+                                super::memlayout::Sweep::ReverseFloats,
+                            ),
+                            _ => {
+                                let et = fp_elem_type(&[operand(i, 0), operand(i, 1)]);
+                                memcpy_adjoint_fn(m, et)
+                            }
+                        };
                         self.b
                             .call_fn(f, &mut [sd, ss, self.b.int_cast(len, i64_type(ctx), false)]);
                     }

@@ -167,9 +167,37 @@ fn cache_global(m: LLVMModuleRef) -> V {
 }
 
 /// Start the tape object at `tp` with the cached buffer (emptying the
-/// cache, so a nested gradient cannot share it).
+/// cache, so a nested gradient cannot share it): a call of [`TAKE`].
 pub fn take_cached_buffer(b: &Builder, tp: V) {
+    let f = take_fn(b.module, false);
+    b.call_fn(f, &mut [tp]);
+}
+
+pub const TAKE: &str = "enzyme_rs.tape.take";
+pub const GIVE: &str = "enzyme_rs.tape.give";
+const TAKE_NOCACHE: &str = "enzyme_rs.tape.take.nocache";
+const GIVE_NOCACHE: &str = "enzyme_rs.tape.give.nocache";
+
+/// `void take(ptr tp)`: start the tape object at `tp`, with the thread's
+/// cached buffer, or (`nocache`) with no buffer.
+fn take_fn(m: LLVMModuleRef, nocache: bool) -> V {
+    let fname = if nocache { TAKE_NOCACHE } else { TAKE };
+    if let Some(f) = get_function(m, fname) {
+        return f;
+    }
+    let b = Builder::new(m);
     let ctx = b.ctx;
+    let fty = fn_type_of(void_type(ctx), &mut [ptr_type(ctx)], false);
+    let f = get_or_declare(m, fname, fty);
+    unsafe { LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage) };
+    let tp = params(f)[0];
+    b.at_end(append_block(f, "entry"));
+    let tt = tape_type(ctx);
+    if nocache {
+        b.store(zero(tt), tp);
+        b.ret_void();
+        return f;
+    }
     let cache = cache_global(b.module);
     let cty = struct_type(ctx, &mut [ptr_type(ctx), i64_type(ctx)]);
     let cap_p = b.gep(cty, cache, &mut [const_i32(ctx, 0), const_i32(ctx, 1)]);
@@ -177,11 +205,75 @@ pub fn take_cached_buffer(b: &Builder, tp: V) {
     let cap = b.load(i64_type(ctx), cap_p);
     b.store(zero(ptr_type(ctx)), cache);
     b.store(const_i64(ctx, 0), cap_p);
-    let tt = tape_type(ctx);
     b.store(zero(tt), tp);
     b.store(data, tp);
     let tcap = b.gep(tt, tp, &mut [const_i32(ctx, 0), const_i32(ctx, 2)]);
     b.store(cap, tcap);
+    b.ret_void();
+    f
+}
+
+/// `void give(ptr tp)`: give the buffer of the tape at `tp` back to the
+/// cache, or free it when the cache was refilled meanwhile (by a nested
+/// gradient); (`nocache`) free it.
+fn give_fn(m: LLVMModuleRef, nocache: bool) -> V {
+    let fname = if nocache { GIVE_NOCACHE } else { GIVE };
+    if let Some(f) = get_function(m, fname) {
+        return f;
+    }
+    let b = Builder::new(m);
+    let ctx = b.ctx;
+    let (p, i64t) = (ptr_type(ctx), i64_type(ctx));
+    let fty = fn_type_of(void_type(ctx), &mut [p], false);
+    let f = get_or_declare(m, fname, fty);
+    unsafe { LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage) };
+    let tp = params(f)[0];
+    b.at_end(append_block(f, "entry"));
+    let data = b.load(p, tp);
+    if nocache {
+        b.free(data);
+        b.ret_void();
+        return f;
+    }
+    let cache = cache_global(b.module);
+    let cty = struct_type(ctx, &mut [p, i64t]);
+    let cap_p = b.gep(cty, cache, &mut [const_i32(ctx, 0), const_i32(ctx, 1)]);
+    let tt = tape_type(ctx);
+    let tcap = b.gep(tt, tp, &mut [const_i32(ctx, 0), const_i32(ctx, 2)]);
+    let cap = b.load(i64t, tcap);
+    let old = b.load(p, cache);
+    let old_cap = b.load(i64t, cap_p);
+    let keep = b.icmp(LLVMIntPredicate::LLVMIntEQ, old, zero(p));
+    b.store(b.select(keep, data, old), cache);
+    b.store(b.select(keep, cap, old_cap), cap_p);
+    b.free(b.select(keep, zero(p), data));
+    b.ret_void();
+    f
+}
+
+/// In a function that is itself being differentiated (a gradient nested in
+/// differentiated code), a tape must not go through the thread's cache:
+/// the cache is state its derivative cannot mirror (which buffer is
+/// cached, and its shadow, differ between the outer derivatives). Redirect
+/// the clone's take/give calls to versions that allocate and free.
+pub fn uncache_nested_tapes(m: LLVMModuleRef, f: V) {
+    for bb in blocks(f) {
+        for i in instructions(bb) {
+            let Some(c) = (if is_call(i) { called_function(i) } else { None }) else {
+                continue;
+            };
+            let n = name(c);
+            let to = if n == TAKE {
+                take_fn(m, true)
+            } else if n == GIVE {
+                give_fn(m, true)
+            } else {
+                continue;
+            };
+            let last = num_operands(i) - 1;
+            unsafe { LLVMSetOperand(i, last, to) };
+        }
+    }
 }
 
 /// Empty the tape at `tp`, keeping its buffer.
@@ -192,22 +284,9 @@ pub fn reset_top(b: &Builder, tp: V) {
     b.store(const_i64(ctx, 0), top);
 }
 
-/// Give the buffer of the tape at `tp` back to the cache, or free it when
-/// the cache was refilled meanwhile (by a nested gradient).
+/// Give the buffer of the tape at `tp` back to the cache: a call of
+/// [`GIVE`].
 pub fn return_cached_buffer(b: &Builder, tp: V) {
-    let ctx = b.ctx;
-    let (p, i64t) = (ptr_type(ctx), i64_type(ctx));
-    let cache = cache_global(b.module);
-    let cty = struct_type(ctx, &mut [p, i64t]);
-    let cap_p = b.gep(cty, cache, &mut [const_i32(ctx, 0), const_i32(ctx, 1)]);
-    let tt = tape_type(ctx);
-    let data = b.load(p, tp);
-    let tcap = b.gep(tt, tp, &mut [const_i32(ctx, 0), const_i32(ctx, 2)]);
-    let cap = b.load(i64t, tcap);
-    let old = b.load(p, cache);
-    let old_cap = b.load(i64t, cap_p);
-    let keep = b.icmp(LLVMIntPredicate::LLVMIntEQ, old, zero(p));
-    b.store(b.select(keep, data, old), cache);
-    b.store(b.select(keep, cap, old_cap), cap_p);
-    b.free(b.select(keep, zero(p), data));
+    let f = give_fn(b.module, false);
+    b.call_fn(f, &mut [tp]);
 }
