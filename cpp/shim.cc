@@ -307,3 +307,10 @@ extern "C" unsigned ers_invokes_to_calls(LLVMValueRef fn) {
   if (!Invokes.empty()) removeUnreachableBlocks(*F);
   return Invokes.size();
 }
+
+// One invoke (an `__enzyme_*` call in a function with cleanups) becomes a
+// call + branch to its normal destination: the rewritten call never throws.
+// Returns the new call.
+extern "C" LLVMValueRef ers_invoke_to_call(LLVMValueRef inst) {
+  return wrap(changeToCall(unwrap<InvokeInst>(inst)));
+}

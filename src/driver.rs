@@ -15,6 +15,15 @@ fn find_calls(m: LLVMModuleRef) -> Vec<(V, Mode)> {
             continue;
         };
         for u in users(f) {
+            // C++ callers with cleanups invoke the entry point: the
+            // rewritten call never throws, so make it a plain call.
+            let u = if unsafe { !LLVMIsAInvokeInst(u).is_null() }
+                && strip_casts(called_value(u)) == f
+            {
+                shim::invoke_to_call(u)
+            } else {
+                u
+            };
             if is_call(u) && strip_casts(called_value(u)) == f {
                 out.push((u, mode));
             }

@@ -217,6 +217,13 @@ impl Drop for Scev {
 
 extern "C" {
     fn ers_invokes_to_calls(f: V) -> c_uint;
+    fn ers_invoke_to_call(i: V) -> V;
+}
+
+/// Turn one `invoke` into a call followed by a branch to its normal
+/// destination; returns the call.
+pub fn invoke_to_call(i: V) -> V {
+    unsafe { ers_invoke_to_call(i) }
 }
 
 /// Turn every `invoke` of `f` into a call (the derivative assumes no
