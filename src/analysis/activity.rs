@@ -58,6 +58,67 @@ pub struct Activity {
     pub useful: HashSet<V>,
     /// Function arguments with shadows (seeds).
     seeds: HashSet<V>,
+    /// The type analysis the activity was computed with (when it owns one).
+    pub types: Option<TypeResults>,
+}
+
+/// What a memory transfer copies, for its derivative: float bytes get
+/// adjoints in the reverse sweep; pointer bytes need their shadows copied in
+/// the forward sweep (a shadow pointer is not an adjoint).
+#[derive(Clone, Debug, PartialEq)]
+pub enum CopyLayout {
+    /// Nothing known: treated as floats.
+    Unknown,
+    /// Floats (and maybe integers), no pointers.
+    Floats,
+    /// Pointers (and maybe integers), no floats.
+    Pointers,
+    /// Both, at these exact byte offsets (constant length).
+    Mixed {
+        floats: Vec<(i64, crate::analysis::types::FloatKind)>,
+        ptrs: Vec<i64>,
+    },
+    /// Both, at offsets not known exactly.
+    MixedUnknown,
+}
+
+/// The tree LLVM's types give the `len` bytes memory transfer `i` copies:
+/// the allocated type of an alloca, or the type a GEP with constant indices
+/// selects, when its size is `len`.
+fn ir_copied_tree(i: V, len: u64) -> Option<crate::analysis::types::TypeTree> {
+    let lay = crate::analysis::types::layout::Layout::new(module_of(inst_fn(i)));
+    for p in [operand(i, 0), operand(i, 1)] {
+        let ty = match opcode(p) {
+            Some(LLVMOpcode::LLVMAlloca) => Some(unsafe { LLVMGetAllocatedType(p) }),
+            Some(LLVMOpcode::LLVMGetElementPtr) => gep_result_type(p),
+            _ => None,
+        };
+        if let Some(t) = ty {
+            if lay.alloc_size(t) == len {
+                return Some(lay.type_tree(t, false));
+            }
+        }
+    }
+    None
+}
+
+/// The type a GEP with constant indices selects (its source type indexed).
+fn gep_result_type(g: V) -> Option<T> {
+    let mut t = unsafe { LLVMGetGEPSourceElementType(g) };
+    for (k, idx) in operands(g).into_iter().skip(1).enumerate() {
+        if k == 0 {
+            continue; // steps over whole objects
+        }
+        t = if is_struct(t) {
+            let f = const_int_value(idx)?;
+            *struct_fields(t).get(f as usize)?
+        } else if is_array(t) || is_vector(t) {
+            elem_type(t)
+        } else {
+            return None;
+        };
+    }
+    Some(t)
 }
 
 /// State of one analysis.
@@ -109,7 +170,9 @@ impl Activity {
         } else {
             None
         };
-        Activity::analyse_typed(f, seeds, primal, cfg, types.as_ref())
+        let mut a = Activity::analyse_typed(f, seeds, primal, cfg, types.as_ref())?;
+        a.types = types;
+        Ok(a)
     }
 
     /// As [`Self::analyse_with`], with type analysis results of the caller's
@@ -160,7 +223,68 @@ impl Activity {
             reached: r.reached,
             useful,
             seeds: r.seeds,
+            types: None,
         })
+    }
+
+    /// What the bytes a memcpy/memmove `i` copies hold, from the type
+    /// analysis (see [`CopyLayout`]).
+    pub fn copy_layout(&self, i: V) -> CopyLayout {
+        let Some(t) = self.types.as_ref() else {
+            return CopyLayout::Unknown;
+        };
+        let len = const_int_value(operand(i, 2));
+        let tree = match len {
+            Some(n) if n > 0 => t.memory_at(operand(i, 0), 0, n as u64).join(&t.memory_at(
+                operand(i, 1),
+                0,
+                n as u64,
+            )),
+            _ => t
+                .query(operand(i, 0))
+                .pointee()
+                .join(&t.query(operand(i, 1)).pointee()),
+        };
+        let (mut floats, mut ptrs, mut exact) = (Vec::new(), Vec::new(), true);
+        // Nothing known from the accesses (a callee analysed without its
+        // callers' types): what clang's IR types say about the copied
+        // object, when one of the pointers is an alloca or a struct GEP of
+        // exactly the copied size.
+        let tree = if tree
+            .first_level()
+            .all(|(_, b)| !b.is_known() || b == Base::Anything)
+        {
+            match len.and_then(|n| ir_copied_tree(i, n as u64)) {
+                Some(t) => t,
+                None => tree,
+            }
+        } else {
+            tree
+        };
+        for (o, b) in tree.first_level() {
+            match b {
+                Base::Float(k) => floats.push((o.start, k)),
+                Base::Pointer => ptrs.push(o.start),
+                _ => continue,
+            }
+            exact &= o.is_exact();
+        }
+        if floats.is_empty() && ptrs.is_empty() {
+            return CopyLayout::Unknown;
+        }
+        if floats.is_empty() {
+            return CopyLayout::Pointers;
+        }
+        if ptrs.is_empty() {
+            return CopyLayout::Floats;
+        }
+        match len {
+            Some(n) if exact => CopyLayout::Mixed {
+                floats: floats.into_iter().filter(|(o, _)| *o < n as i64).collect(),
+                ptrs: ptrs.into_iter().filter(|o| o + 8 <= n as i64).collect(),
+            },
+            _ => CopyLayout::MixedUnknown,
+        }
     }
 
     /// The seeds this analysis started from.

@@ -5,7 +5,7 @@
 //! of everything the reverse sweep reads from the tape.
 use super::tape::{self, Layout};
 use super::{Act, AugRet, Key, Pair};
-use crate::analysis::activity::{underlying_allocations, Activity};
+use crate::analysis::activity::{underlying_allocations, Activity, CopyLayout};
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::llvm::*;
 use crate::ir::{shim, Builder};
@@ -258,6 +258,11 @@ impl AugGen<'_> {
             }
             if let Some(s) = self.late_alloc_shadow(v) {
                 return Ok(s);
+            }
+            if points_into_float_free_constant(v) {
+                // A vtable (or other read-only table without floats): its
+                // memory never gets a derivative; the shadow is itself.
+                return Ok(v);
             }
             return Err(self.err(
                 at,
@@ -546,6 +551,12 @@ impl AugGen<'_> {
             }
             return Ok(());
         }
+        if matches!(
+            rules::mem_kind(&cname),
+            Some(rules::MemKind::Copy | rules::MemKind::Move)
+        ) {
+            self.copy_shadow_pointers(i)?;
+        }
         if rules::is_inactive_function(&cname) || (!any_arg_varied && !is_varied) {
             return Ok(());
         }
@@ -829,5 +840,67 @@ impl Aug {
             }
         }
         Ok(())
+    }
+}
+
+impl AugGen<'_> {
+    /// A memcpy/memmove of memory holding pointers into memory that has a
+    /// shadow: the shadow pointers are copied along (as a pointer store
+    /// stores its shadow). Float bytes are left alone: their adjoints move
+    /// back in the reverse sweep.
+    fn copy_shadow_pointers(&mut self, i: V) -> Result<()> {
+        let (dst, src) = (operand(i, 0), operand(i, 1));
+        let Some(sd) = self.shadow_of(dst) else {
+            return Ok(());
+        };
+        let layout = self.a.act.copy_layout(i);
+        let ptrs =
+            match &layout {
+                CopyLayout::Pointers => None,
+                CopyLayout::Mixed { ptrs, .. } if !ptrs.is_empty() => Some(ptrs.clone()),
+                CopyLayout::MixedUnknown => return Err(self.err(
+                    i,
+                    "memory transfer of floats mixed with pointers at offsets not known exactly",
+                )),
+                _ => return Ok(()),
+            };
+        let Some(ss) = self.shadow_of(src) else {
+            return Ok(());
+        };
+        self.b.after(i);
+        match ptrs {
+            None => {
+                let c = unsafe { LLVMInstructionClone(i) };
+                unsafe {
+                    LLVMInsertIntoBuilder(self.b.raw, c);
+                    LLVMSetOperand(c, 0, sd);
+                    LLVMSetOperand(c, 1, ss);
+                }
+            }
+            Some(offs) => {
+                let ctx = self.b.ctx;
+                for o in offs {
+                    let from = self.b.gep(i8_type(ctx), ss, &mut [const_i64(ctx, o)]);
+                    let to = self.b.gep(i8_type(ctx), sd, &mut [const_i64(ctx, o)]);
+                    let v = self.b.load(ptr_type(ctx), from);
+                    self.b.store(v, to);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether `v` is a constant expression into a constant global whose
+/// contents hold no floats (a C++ vtable, a table of function pointers).
+fn points_into_float_free_constant(v: V) -> bool {
+    let mut g = strip_casts(v);
+    unsafe {
+        while !LLVMIsAConstantExpr(g).is_null()
+            && LLVMGetConstOpcode(g) == LLVMOpcode::LLVMGetElementPtr
+        {
+            g = strip_casts(operand(g, 0));
+        }
+        is_global_var(g) && LLVMIsGlobalConstant(g) != 0 && !contains_fp(LLVMGlobalGetValueType(g))
     }
 }

@@ -3,6 +3,7 @@
 #include "check.h"
 #include <cmath>
 extern "C" double __enzyme_autodiff(void *, ...);
+extern "C" int enzyme_const;
 template <typename F> static double integrate(F f, double a, double b, int n) {
   double h = (b - a) / n, s = 0.5 * (f(a) + f(b));
   for (int i = 1; i < n; i++) s += f(a + i * h);
@@ -18,7 +19,7 @@ static double wrapper(double k, double x) {
 }
 int main() {
   double k = 1.7, x = 0.4;
-  double dk = __enzyme_autodiff((void *)wrapper, k, x);
+  double dk = __enzyme_autodiff((void *)wrapper, k, enzyme_const, x);
   CHECK("dk fd", dk, FD(k, wrapper(k, x), 1e-6), 1e-6);
   CHECK_DONE();
 }
