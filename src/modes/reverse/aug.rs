@@ -259,9 +259,12 @@ impl AugGen<'_> {
             if let Some(s) = self.late_alloc_shadow(v) {
                 return Ok(s);
             }
-            if points_into_float_free_constant(v) {
+            if points_into_float_free_constant(v) || null_based(v) {
                 // A vtable (or other read-only table without floats): its
-                // memory never gets a derivative; the shadow is itself.
+                // memory never gets a derivative; the shadow is itself. A
+                // GEP off null (the end of an empty std::vector after
+                // instcombine) is its own shadow too: the shadow of null is
+                // null, moved by the same offset.
                 return Ok(v);
             }
             return Err(self.err(
@@ -903,4 +906,13 @@ fn points_into_float_free_constant(v: V) -> bool {
         }
         is_global_var(g) && LLVMIsGlobalConstant(g) != 0 && !contains_fp(LLVMGlobalGetValueType(g))
     }
+}
+
+/// Whether `v` is null moved by GEPs (`gep T, ptr null, %n`).
+fn null_based(v: V) -> bool {
+    let mut p = strip_casts(v);
+    while opcode(p) == Some(LLVMOpcode::LLVMGetElementPtr) {
+        p = strip_casts(operand(p, 0));
+    }
+    p != v && unsafe { !LLVMIsAConstantPointerNull(p).is_null() }
 }
