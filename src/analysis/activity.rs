@@ -538,6 +538,24 @@ impl Run<'_> {
                         Some(at),
                     ));
                 }
+                Some(LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke)
+                    if called_function(root)
+                        .map(|f| rules::alloc_kind(&name(f)).is_none())
+                        .unwrap_or(true) =>
+                {
+                    // A pointer a function returns (an accessor such as
+                    // `unique_ptr::operator[]` at -O0) may point into memory
+                    // reached from its pointer arguments: their local
+                    // memory needs shadows too, for the callee's augmented
+                    // version to return the shadow pointer.
+                    self.reached.insert(root);
+                    changed = true;
+                    for a in call_args(root) {
+                        if is_ptr(type_of(a)) && !self.reached.contains(&a) {
+                            changed |= self.mark_local_memory(a);
+                        }
+                    }
+                }
                 _ => {
                     self.reached.insert(root);
                     changed = true;
