@@ -212,24 +212,39 @@ const MAX_EXPAND: i64 = 16;
 /// [`TypeTree::widen`]).
 const WIDEN_MIN: usize = 16;
 
-/// The smallest period `s` with which the entries at `offs` repeat: every
-/// residue class mod `s` holds identical entries, and there are at most half
-/// as many classes as offsets (a real repetition, not a coincidence).
-fn period<S: PartialEq>(offs: &BTreeMap<i64, S>) -> Option<i64> {
+/// The smallest period `s` with which the scalars at `offs` repeat: the
+/// offsets of each residue class mod `s` hold scalars of the same type (what
+/// they point to may differ: it is joined; an offset known only through
+/// what it points to fits any class), and there are at most half as many
+/// classes as offsets (a real repetition, not a coincidence).
+fn period(offs: &BTreeMap<i64, Vec<(Vec<Off>, Base)>>) -> Option<i64> {
+    let scalar = |sig: &Vec<(Vec<Off>, Base)>| -> Vec<Base> {
+        let mut v: Vec<Base> = sig
+            .iter()
+            .filter(|(suffix, _)| suffix.is_empty())
+            .map(|(_, b)| *b)
+            .collect();
+        v.sort_by_key(|b| b.rank());
+        v.dedup();
+        v
+    };
     let keys: Vec<i64> = offs.keys().copied().collect();
     let o0 = keys[0];
     let mut cands: Vec<i64> = keys[1..].iter().map(|o| o - o0).collect();
     cands.sort_unstable();
     cands.dedup();
     'cand: for s in cands {
-        let mut classes: BTreeMap<i64, &S> = BTreeMap::new();
+        let mut classes: BTreeMap<i64, Vec<Base>> = BTreeMap::new();
         for (o, sig) in offs {
-            match classes.get(&o.rem_euclid(s)) {
-                Some(first) if *first != sig => continue 'cand,
-                Some(_) => {}
-                None => {
-                    classes.insert(o.rem_euclid(s), sig);
-                }
+            let sc = scalar(sig);
+            let c = classes.entry(o.rem_euclid(s)).or_default();
+            if sc.is_empty() {
+                continue;
+            }
+            if c.is_empty() {
+                *c = sc;
+            } else if *c != sc {
+                continue 'cand;
             }
         }
         if classes.len() * 2 <= offs.len() {
@@ -617,6 +632,21 @@ mod tests {
         assert_eq!(
             a.widen().unwrap().to_string(),
             "{[0+16k]:Float@double, [8+16k]:Pointer}"
+        );
+        // Growing: the newest pointer's pointee is not known yet.
+        let mut g = TypeTree::scalar(Base::Pointer);
+        for k in 0..20 {
+            g.insert(vec![Off::exact(0), Off::exact(8 * k)], Base::Pointer);
+            if k < 19 {
+                g.insert(
+                    vec![Off::exact(0), Off::exact(8 * k), Off::EVERY],
+                    Base::Float(FloatKind::Double),
+                );
+            }
+        }
+        assert_eq!(
+            g.widen().unwrap().to_string(),
+            "{[0]:Pointer, [0,0+8k]:Pointer, [0,0+8k,-1]:Float@double}"
         );
         // A struct of 20 doubles and an int after them: no period.
         let mut st = TypeTree::new();
