@@ -60,6 +60,9 @@ pub struct Activity {
     seeds: HashSet<V>,
     /// The type analysis the activity was computed with (when it owns one).
     pub types: Option<TypeResults>,
+    /// The type trees of the arguments of each call to a function with a
+    /// body, when the analysis owns its types.
+    pub call_trees: HashMap<V, Vec<crate::analysis::types::TypeTree>>,
 }
 
 /// What a memory transfer copies, for its derivative: float bytes get
@@ -148,6 +151,14 @@ impl Activity {
         self.reached.contains(&v)
     }
 
+    /// Drop `v` (an instruction about to be erased) from every set.
+    pub fn forget(&mut self, v: V) {
+        self.varied.remove(&v);
+        self.reached.remove(&v);
+        self.useful.remove(&v);
+        self.call_trees.remove(&v);
+    }
+
     /// Whether `v` can reach an output.
     pub fn is_useful(&self, v: V) -> bool {
         self.useful.contains(&v)
@@ -157,20 +168,60 @@ impl Activity {
     /// (dup pointers, active floats). `primal` names the user's function
     /// for error messages. The return value is taken as an output.
     pub fn analyse(f: V, seeds: &[V], primal: V) -> Result<Activity> {
+        Activity::analyse_args(f, seeds, primal, &[])
+    }
+
+    /// As [`Self::analyse`], with type trees for `f`'s parameters.
+    pub fn analyse_args(
+        f: V,
+        seeds: &[V],
+        primal: V,
+        arg_trees: &[crate::analysis::types::TypeTree],
+    ) -> Result<Activity> {
         let cfg = Config {
             loose_types: crate::options::Options::load(0).loose_types,
             ..Config::default()
         };
-        Activity::analyse_with(f, seeds, primal, &cfg)
+        Activity::analyse_seeded(f, seeds, primal, &cfg, arg_trees)
+    }
+
+    /// The type trees of `call`'s arguments in this analysis (taken before
+    /// the modes rewrite the function).
+    pub fn arg_trees(&self, call: V) -> Vec<crate::analysis::types::TypeTree> {
+        self.call_trees.get(&call).cloned().unwrap_or_default()
     }
 
     pub fn analyse_with(f: V, seeds: &[V], primal: V, cfg: &Config) -> Result<Activity> {
+        Activity::analyse_seeded(f, seeds, primal, cfg, &[])
+    }
+
+    /// As [`Self::analyse_with`], the type analysis starting from these
+    /// trees for `f`'s parameters (what a caller knows about them).
+    pub fn analyse_seeded(
+        f: V,
+        seeds: &[V],
+        primal: V,
+        cfg: &Config,
+        arg_trees: &[crate::analysis::types::TypeTree],
+    ) -> Result<Activity> {
         let types = if cfg.use_types {
-            Some(TypeAnalysis::analyse(module_of(f), f, &[]).with_loose_types(cfg.loose_types))
+            Some(
+                TypeAnalysis::analyse(module_of(f), f, arg_trees).with_loose_types(cfg.loose_types),
+            )
         } else {
             None
         };
         let mut a = Activity::analyse_typed(f, seeds, primal, cfg, types.as_ref())?;
+        if let Some(t) = &types {
+            for bb in blocks(f) {
+                for i in instructions(bb) {
+                    if is_call(i) && called_function(i).is_some_and(|c| !is_declaration(c)) {
+                        let trees = call_args(i).into_iter().map(|a| t.query(a)).collect();
+                        a.call_trees.insert(i, trees);
+                    }
+                }
+            }
+        }
         a.types = types;
         Ok(a)
     }
@@ -224,6 +275,7 @@ impl Activity {
             useful,
             seeds: r.seeds,
             types: None,
+            call_trees: HashMap::new(),
         })
     }
 

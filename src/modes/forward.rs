@@ -225,6 +225,7 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     unsafe { LLVMSetFunctionCallConv(nf, llvm_sys::LLVMCallConv::LLVMCCallConv as u32) };
     crate::modes::reverse::aug::lower_byval_params(nf, &primal_params);
     shim::invokes_to_calls(nf);
+    crate::modes::lower_complex_libcalls(nf);
 
     // Activity, computed on the clone.
     let seeds: Vec<V> = shadow_of.keys().copied().collect();

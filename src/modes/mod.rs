@@ -26,6 +26,10 @@ pub struct Session {
     pub toplevel_calls: Vec<(V, V)>,
     /// Half-built functions of failed requests, deleted after reporting.
     pub doomed: Vec<V>,
+    /// Per function differentiated as a callee: the type trees of its
+    /// arguments at the first call site met (the callee's own type
+    /// analysis starts from them, as it would see its caller's types).
+    pub arg_trees: HashMap<V, Vec<crate::analysis::types::TypeTree>>,
 }
 
 impl Session {
@@ -40,6 +44,7 @@ impl Session {
             created: Vec::new(),
             doomed: Vec::new(),
             toplevel_calls: Vec::new(),
+            arg_trees: HashMap::new(),
         }
     }
 
@@ -137,4 +142,92 @@ pub fn callee_to_differentiate(call: V, known: Option<V>, primal: V) -> Result<V
             Some(call),
         )
     })
+}
+
+/// Calls to the compiler runtime's complex multiplication and division
+/// (`__muldc3`, `__divdc3` and the float versions, emitted for
+/// `std::complex` arithmetic without -ffast-math) and to `cabs` / `cexp` of
+/// double complex values (`std::abs`, `std::exp`) in a function about to
+/// be differentiated become the textbook formulas, which the rule table
+/// covers. (The runtime versions only differ in recovering infinities and
+/// NaNs, where there is no derivative.) Returns how many were lowered.
+pub fn lower_complex_libcalls(f: V) -> usize {
+    let mut calls = Vec::new();
+    for bb in blocks(f) {
+        for i in instructions(bb) {
+            if !is_call(i) {
+                continue;
+            }
+            let Some(c) = called_function(i) else {
+                continue;
+            };
+            let n = name(c);
+            let kind = match n.as_str() {
+                "__muldc3" | "__mulsc3" => 0,
+                "__divdc3" | "__divsc3" => 1,
+                "cabs" => 2,
+                "cexp" => 3,
+                _ => continue,
+            };
+            let nargs = if kind < 2 { 4 } else { 2 };
+            let dbl = call_args(i).iter().all(|a| is_fp(type_of(*a)));
+            if call_args(i).len() == nargs && dbl {
+                calls.push((i, kind));
+            }
+        }
+    }
+    for &(i, kind) in &calls {
+        let b = crate::ir::Builder::new(module_of(f));
+        b.before(i);
+        let args = call_args(i);
+        let ctx = b.ctx;
+        if kind >= 2 {
+            // cabs(a, b) = hypot(a, b); cexp(a, b) = e^a (cos b, sin b).
+            let (a, bb) = (args[0], args[1]);
+            let t = type_of(a);
+            let libm = |n: &str, xs: &mut [V]| {
+                let mut tys = vec![t; xs.len()];
+                let fty = fn_type_of(t, &mut tys, false);
+                let g = get_or_declare(module_of(f), n, fty);
+                b.call(fty, g, xs)
+            };
+            let r = if kind == 2 {
+                libm("hypot", &mut [a, bb])
+            } else {
+                let e = libm("exp", &mut [a]);
+                let re = b.fmul(e, libm("cos", &mut [bb]));
+                let im = b.fmul(e, libm("sin", &mut [bb]));
+                b.make_struct(type_of(i), &[re, im])
+            };
+            unsafe {
+                LLVMReplaceAllUsesWith(i, r);
+                LLVMInstructionEraseFromParent(i);
+            }
+            continue;
+        }
+        let (a, bb, c, d) = (args[0], args[1], args[2], args[3]);
+        let (re, im) = if kind == 1 {
+            let den = b.fadd(b.fmul(c, c), b.fmul(d, d));
+            let re = b.fdiv(b.fadd(b.fmul(a, c), b.fmul(bb, d)), den);
+            let im = b.fdiv(b.fsub(b.fmul(bb, c), b.fmul(a, d)), den);
+            (re, im)
+        } else {
+            (
+                b.fsub(b.fmul(a, c), b.fmul(bb, d)),
+                b.fadd(b.fmul(a, d), b.fmul(bb, c)),
+            )
+        };
+        let rt = type_of(i);
+        let r = if is_vector(rt) {
+            let v = b.insert_element(unsafe { LLVMGetUndef(rt) }, re, const_i32(ctx, 0));
+            b.insert_element(v, im, const_i32(ctx, 1))
+        } else {
+            b.make_struct(rt, &[re, im])
+        };
+        unsafe {
+            LLVMReplaceAllUsesWith(i, r);
+            LLVMInstructionEraseFromParent(i);
+        }
+    }
+    calls.len()
 }

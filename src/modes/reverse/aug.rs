@@ -101,6 +101,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     unsafe { LLVMSetFunctionCallConv(aug, llvm_sys::LLVMCallConv::LLVMCCallConv as u32) };
     lower_byval_params(aug, &primal_params);
     shim::invokes_to_calls(aug);
+    crate::modes::lower_complex_libcalls(aug);
     // Canonical loop shape: preheaders, a single latch, dedicated exits.
     shim::run_function_pipeline(&mut [aug], "loop-simplify").map_err(Error::internal)?;
     if sess.opts.dedup_loads {
@@ -112,7 +113,18 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
             );
         }
     }
-    let act = Activity::analyse(aug, &seeds, f)?;
+    // What the first caller knew about the arguments, for each parameter
+    // of `aug` (a shadow shares its primal's tree; the tape has none).
+    let caller_trees = sess.arg_trees.get(&f).cloned().unwrap_or_default();
+    let mut arg_trees = Vec::new();
+    for (k, act) in key.acts.iter().enumerate() {
+        let t = caller_trees.get(k).cloned().unwrap_or_default();
+        if *act == Act::Dup {
+            arg_trees.push(t.clone());
+        }
+        arg_trees.push(t);
+    }
+    let act = Activity::analyse_args(aug, &seeds, f, &arg_trees)?;
     if sess.opts.print_activity {
         crate::analysis::printer::print_activity(
             aug,
@@ -446,7 +458,7 @@ impl AugGen<'_> {
                     let st = fn_return_type(self.a.func);
                     let r = self.b.make_struct(st, &[v, sv]);
                     self.b.ret(r);
-                    unsafe { LLVMInstructionEraseFromParent(i) };
+                    self.erase(i);
                 }
                 return Ok(());
             }
@@ -535,7 +547,7 @@ impl AugGen<'_> {
                 .any(|o| self.a.deferred_free.contains(o))
         {
             // Deferred to the reverse sweep (which frees it after its last use).
-            unsafe { LLVMInstructionEraseFromParent(i) };
+            self.erase(i);
             return Ok(());
         }
         if cname == "posix_memalign" {
@@ -577,7 +589,7 @@ impl AugGen<'_> {
             match k {
                 Free => {
                     if self.varied(operand(i, 0)) {
-                        unsafe { LLVMInstructionEraseFromParent(i) };
+                        self.erase(i);
                     }
                 }
                 Malloc { size_arg } => {
@@ -630,6 +642,10 @@ impl AugGen<'_> {
             acts: acts.clone(),
             ret_active: is_varied && contains_fp(ret_ty) && !contains_ptr(ret_ty),
         };
+        if !self.sess.arg_trees.contains_key(&callee) {
+            let trees = self.a.act.arg_trees(i);
+            self.sess.arg_trees.insert(callee, trees);
+        }
         let pair = super::get_pair(self.sess, &key, None)?;
         self.b.before(i);
         let mut new_args = Vec::new();
@@ -659,7 +675,7 @@ impl AugGen<'_> {
             self.a.act.varied.insert(primal_value);
         }
         self.a.calls.insert(nc, CallInfo { pair, key, args });
-        unsafe { LLVMInstructionEraseFromParent(i) };
+        self.erase(i);
         Ok(())
     }
 }
@@ -707,7 +723,7 @@ impl AugGen<'_> {
         self.a.act.varied.remove(&i);
         self.a.act.varied.insert(q);
         self.a.shadow.insert(q, sq);
-        unsafe { LLVMInstructionEraseFromParent(i) };
+        self.erase(i);
         Ok(())
     }
 
@@ -748,7 +764,7 @@ impl AugGen<'_> {
             }
         }
         self.a.calls.insert(nc, CallInfo { pair, key, args });
-        unsafe { LLVMInstructionEraseFromParent(i) };
+        self.erase(i);
         Ok(())
     }
 }
@@ -894,8 +910,10 @@ impl AugGen<'_> {
     }
 }
 
-/// Whether `v` is a constant expression into a constant global whose
-/// contents hold no floats (a C++ vtable, a table of function pointers).
+/// Whether `v` is a function, or a constant expression into a constant
+/// global whose contents hold no floats (a C++ vtable, a table of function
+/// pointers). (A call through such a pointer with active arguments is still
+/// an error: see `callee_to_differentiate`.)
 fn points_into_float_free_constant(v: V) -> bool {
     let mut g = strip_casts(v);
     unsafe {
@@ -904,7 +922,10 @@ fn points_into_float_free_constant(v: V) -> bool {
         {
             g = strip_casts(operand(g, 0));
         }
-        is_global_var(g) && LLVMIsGlobalConstant(g) != 0 && !contains_fp(LLVMGlobalGetValueType(g))
+        is_function(g)
+            || (is_global_var(g)
+                && LLVMIsGlobalConstant(g) != 0
+                && !contains_fp(LLVMGlobalGetValueType(g)))
     }
 }
 
@@ -915,4 +936,14 @@ fn null_based(v: V) -> bool {
         p = strip_casts(operand(p, 0));
     }
     p != v && unsafe { !LLVMIsAConstantPointerNull(p).is_null() }
+}
+
+impl AugGen<'_> {
+    /// Erase primal instruction `i`, forgetting it in the activity sets: a
+    /// later instruction (a loop counter, say) may be allocated at the same
+    /// address and must not inherit its activity.
+    fn erase(&mut self, i: V) {
+        self.a.act.forget(i);
+        unsafe { LLVMInstructionEraseFromParent(i) };
+    }
 }

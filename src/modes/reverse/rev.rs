@@ -760,8 +760,9 @@ impl RevGen<'_> {
                     return Err(self.err(
                         i,
                         format!(
-                            "no reverse-mode rule for instruction '{}'",
-                            crate::modes::forward::opcode_name(op)
+                            "no reverse-mode rule for instruction '{}' ({}) carrying a derivative",
+                            crate::modes::forward::opcode_name(op),
+                            print_value(i).trim()
                         ),
                     ));
                 }
