@@ -5,7 +5,10 @@
 #include <cmath>
 #include <tuple>
 #include <utility>
-extern "C" double __enzyme_autodiff(void *, ...);
+struct G2 {
+  double dx, dy;
+};
+G2 __enzyme_autodiff(void *, double, double);
 static std::pair<double, double> polar(double x, double y) {
   return {std::sqrt(x * x + y * y), std::atan2(y, x)};
 }
@@ -15,15 +18,9 @@ static double f(double x, double y) {
   auto [u, v, w] = t;
   return u * v + w * w;
 }
-struct G2 {
-  double dx, dy;
-};
 int main() {
   double x = 0.9, y = 0.5;
-  G2 g;
-  *(double *)&g = 0;
-  using F = G2 (*)(void *, double, double);
-  g = ((F)__enzyme_autodiff)((void *)f, x, y);
+  G2 g = __enzyme_autodiff((void *)f, x, y);
   CHECK("dx fd", g.dx, FD(x, f(x, y), 1e-6), 1e-6);
   CHECK("dy fd", g.dy, FD(y, f(x, y), 1e-6), 1e-6);
   CHECK_DONE();
