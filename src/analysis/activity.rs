@@ -554,6 +554,13 @@ impl Run<'_> {
 
     /// Mark the allocations `p` may point into as reached (they get shadows).
     fn mark_memory(&mut self, p: V, at: V) -> Result<bool> {
+        self.mark_memory_from(p, at, &mut HashSet::new())
+    }
+
+    /// [`Self::mark_memory`], `seen` holding the loads already followed (a
+    /// pointer chased through memory in a loop, `p = p->next`, is its own
+    /// root).
+    fn mark_memory_from(&mut self, p: V, at: V, seen: &mut HashSet<V>) -> Result<bool> {
         let mut changed = false;
         let primal = self.primal;
         for root in underlying_objects(p) {
@@ -581,7 +588,9 @@ impl Run<'_> {
                 Some(LLVMOpcode::LLVMLoad) => {
                     // A pointer loaded from memory: its shadow is loaded from
                     // the shadow of that memory, which must then exist.
-                    changed |= self.mark_memory(operand(root, 0), at)?;
+                    if seen.insert(root) {
+                        changed |= self.mark_memory_from(operand(root, 0), at, seen)?;
+                    }
                 }
                 Some(LLVMOpcode::LLVMIntToPtr) => {
                     return Err(Error::new(
