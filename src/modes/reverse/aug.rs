@@ -572,6 +572,9 @@ impl AugGen<'_> {
         ) {
             self.copy_shadow_pointers(i)?;
         }
+        if rules::runs_on_shadow(&cname) {
+            return self.run_on_shadow(i);
+        }
         if rules::is_inactive_function(&cname) || (!any_arg_varied && !is_varied) {
             return Ok(());
         }
@@ -945,5 +948,39 @@ impl AugGen<'_> {
     fn erase(&mut self, i: V) {
         self.a.act.forget(i);
         unsafe { LLVMInstructionEraseFromParent(i) };
+    }
+}
+
+impl AugGen<'_> {
+    /// A pointer-only library function (see `rules::runs_on_shadow`) whose
+    /// pointer arguments have shadows: call it on the shadows too, right
+    /// after the primal call; a returned pointer's shadow is that call's
+    /// result.
+    fn run_on_shadow(&mut self, i: V) -> Result<()> {
+        let args = call_args(i);
+        if !args.iter().any(|a| self.shadow_of(*a).is_some()) {
+            return Ok(());
+        }
+        let mut shadows = Vec::new();
+        for a in &args {
+            shadows.push(if is_ptr(type_of(*a)) {
+                self.shadow_or_null(*a, i)?
+            } else {
+                *a
+            });
+        }
+        self.b.after(i);
+        let c = unsafe { LLVMInstructionClone(i) };
+        unsafe {
+            LLVMInsertIntoBuilder(self.b.raw, c);
+            for (k, s) in shadows.into_iter().enumerate() {
+                LLVMSetOperand(c, k as u32, s);
+            }
+        }
+        if is_ptr(type_of(i)) {
+            set_name(c, &format!("{}'", name(i)));
+            self.a.shadow.insert(i, c);
+        }
+        Ok(())
     }
 }
