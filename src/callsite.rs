@@ -47,19 +47,36 @@ impl Mode {
 /// instance `_Z16__enzyme_fwddiffIdJ...`), the unqualified identifier and
 /// what follows it; other names unchanged. C++ users declare the entry
 /// points without `extern "C"`.
+/// Also internal-linkage (`_ZL`) names and names in a namespace
+/// (`_ZN3foo17__enzyme_autodiffEPvz`, `_ZN3foo17__enzyme_autodiffIdJ..`):
+/// the last component of the nested name.
 fn unmangled_head(name: &str) -> &str {
     let Some(rest) = name.strip_prefix("_Z") else {
         return name;
     };
-    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    let Ok(len) = rest[..digits].parse::<usize>() else {
-        return name;
-    };
-    let ident = &rest[digits..];
-    if ident.len() < len {
-        return name;
+    let rest = rest.strip_prefix('L').unwrap_or(rest);
+    // One <length><identifier> component: the identifier and what follows.
+    fn component(s: &str) -> Option<(&str, &str)> {
+        let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+        let len = s[..digits].parse::<usize>().ok()?;
+        let ident = &s[digits..];
+        (ident.len() >= len).then(|| (ident, &ident[len..]))
     }
-    ident
+    if let Some(mut nested) = rest.strip_prefix('N') {
+        loop {
+            let Some((ident, after)) = component(nested) else {
+                return name;
+            };
+            if after.is_empty() || after.starts_with('E') || after.starts_with('I') {
+                return ident;
+            }
+            nested = after;
+        }
+    }
+    match component(rest) {
+        Some((ident, _)) => ident,
+        None => name,
+    }
 }
 
 /// Activity of one argument of the differentiated function.
@@ -740,4 +757,36 @@ pub fn replace_call(req: &Request, b: &Builder, leaves: &[V]) -> Result<()> {
     }
     unsafe { LLVMInstructionEraseFromParent(call) };
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mangled_entry_points() {
+        assert_eq!(Mode::from_callee("__enzyme_autodiff"), Some(Mode::Reverse));
+        assert_eq!(
+            Mode::from_callee("_Z17__enzyme_autodiffPvz"),
+            Some(Mode::Reverse)
+        );
+        assert_eq!(
+            Mode::from_callee("_Z16__enzyme_fwddiffIdJPvdEET_S0_DpT0_"),
+            Some(Mode::Forward)
+        );
+        assert_eq!(
+            Mode::from_callee("_ZN2ad17__enzyme_autodiffEPvd"),
+            Some(Mode::Reverse)
+        );
+        assert_eq!(
+            Mode::from_callee("_ZN2ad17__enzyme_autodiffIdJPidEEET_PvDpT0_"),
+            Some(Mode::Reverse)
+        );
+        assert_eq!(
+            Mode::from_callee("_ZL23__enzyme_autodiff_localPviPdS0_ii"),
+            Some(Mode::Reverse)
+        );
+        assert_eq!(Mode::from_callee("_ZN2ad3fooEv"), None);
+        assert_eq!(Mode::from_callee("_ZN17__enzyme_autodiff3fooEv"), None);
+    }
 }

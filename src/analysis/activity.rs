@@ -58,6 +58,70 @@ pub struct Activity {
     pub useful: HashSet<V>,
     /// Function arguments with shadows (seeds).
     seeds: HashSet<V>,
+    /// The type analysis the activity was computed with (when it owns one).
+    pub types: Option<TypeResults>,
+    /// The type trees of the arguments of each call to a function with a
+    /// body, when the analysis owns its types.
+    pub call_trees: HashMap<V, Vec<crate::analysis::types::TypeTree>>,
+}
+
+/// What a memory transfer copies, for its derivative: float bytes get
+/// adjoints in the reverse sweep; pointer bytes need their shadows copied in
+/// the forward sweep (a shadow pointer is not an adjoint).
+#[derive(Clone, Debug, PartialEq)]
+pub enum CopyLayout {
+    /// Nothing known: treated as floats.
+    Unknown,
+    /// Floats (and maybe integers), no pointers.
+    Floats,
+    /// Pointers (and maybe integers), no floats.
+    Pointers,
+    /// Both, at these exact byte offsets (constant length).
+    Mixed {
+        floats: Vec<(i64, crate::analysis::types::FloatKind)>,
+        ptrs: Vec<i64>,
+    },
+    /// Both, at offsets not known exactly.
+    MixedUnknown,
+}
+
+/// The tree LLVM's types give the `len` bytes memory transfer `i` copies:
+/// the allocated type of an alloca, or the type a GEP with constant indices
+/// selects, when its size is `len`.
+fn ir_copied_tree(i: V, len: u64) -> Option<crate::analysis::types::TypeTree> {
+    let lay = crate::analysis::types::layout::Layout::new(module_of(inst_fn(i)));
+    for p in [operand(i, 0), operand(i, 1)] {
+        let ty = match opcode(p) {
+            Some(LLVMOpcode::LLVMAlloca) => Some(unsafe { LLVMGetAllocatedType(p) }),
+            Some(LLVMOpcode::LLVMGetElementPtr) => gep_result_type(p),
+            _ => None,
+        };
+        if let Some(t) = ty {
+            if lay.alloc_size(t) == len {
+                return Some(lay.type_tree(t, false));
+            }
+        }
+    }
+    None
+}
+
+/// The type a GEP with constant indices selects (its source type indexed).
+fn gep_result_type(g: V) -> Option<T> {
+    let mut t = unsafe { LLVMGetGEPSourceElementType(g) };
+    for (k, idx) in operands(g).into_iter().skip(1).enumerate() {
+        if k == 0 {
+            continue; // steps over whole objects
+        }
+        t = if is_struct(t) {
+            let f = const_int_value(idx)?;
+            *struct_fields(t).get(f as usize)?
+        } else if is_array(t) || is_vector(t) {
+            elem_type(t)
+        } else {
+            return None;
+        };
+    }
+    Some(t)
 }
 
 /// State of one analysis.
@@ -87,6 +151,14 @@ impl Activity {
         self.reached.contains(&v)
     }
 
+    /// Drop `v` (an instruction about to be erased) from every set.
+    pub fn forget(&mut self, v: V) {
+        self.varied.remove(&v);
+        self.reached.remove(&v);
+        self.useful.remove(&v);
+        self.call_trees.remove(&v);
+    }
+
     /// Whether `v` can reach an output.
     pub fn is_useful(&self, v: V) -> bool {
         self.useful.contains(&v)
@@ -96,20 +168,62 @@ impl Activity {
     /// (dup pointers, active floats). `primal` names the user's function
     /// for error messages. The return value is taken as an output.
     pub fn analyse(f: V, seeds: &[V], primal: V) -> Result<Activity> {
+        Activity::analyse_args(f, seeds, primal, &[])
+    }
+
+    /// As [`Self::analyse`], with type trees for `f`'s parameters.
+    pub fn analyse_args(
+        f: V,
+        seeds: &[V],
+        primal: V,
+        arg_trees: &[crate::analysis::types::TypeTree],
+    ) -> Result<Activity> {
         let cfg = Config {
             loose_types: crate::options::Options::load(0).loose_types,
             ..Config::default()
         };
-        Activity::analyse_with(f, seeds, primal, &cfg)
+        Activity::analyse_seeded(f, seeds, primal, &cfg, arg_trees)
+    }
+
+    /// The type trees of `call`'s arguments in this analysis (taken before
+    /// the modes rewrite the function).
+    pub fn arg_trees(&self, call: V) -> Vec<crate::analysis::types::TypeTree> {
+        self.call_trees.get(&call).cloned().unwrap_or_default()
     }
 
     pub fn analyse_with(f: V, seeds: &[V], primal: V, cfg: &Config) -> Result<Activity> {
+        Activity::analyse_seeded(f, seeds, primal, cfg, &[])
+    }
+
+    /// As [`Self::analyse_with`], the type analysis starting from these
+    /// trees for `f`'s parameters (what a caller knows about them).
+    pub fn analyse_seeded(
+        f: V,
+        seeds: &[V],
+        primal: V,
+        cfg: &Config,
+        arg_trees: &[crate::analysis::types::TypeTree],
+    ) -> Result<Activity> {
         let types = if cfg.use_types {
-            Some(TypeAnalysis::analyse(module_of(f), f, &[]).with_loose_types(cfg.loose_types))
+            Some(
+                TypeAnalysis::analyse(module_of(f), f, arg_trees).with_loose_types(cfg.loose_types),
+            )
         } else {
             None
         };
-        Activity::analyse_typed(f, seeds, primal, cfg, types.as_ref())
+        let mut a = Activity::analyse_typed(f, seeds, primal, cfg, types.as_ref())?;
+        if let Some(t) = &types {
+            for bb in blocks(f) {
+                for i in instructions(bb) {
+                    if is_call(i) && called_function(i).is_some_and(|c| !is_declaration(c)) {
+                        let trees = call_args(i).into_iter().map(|a| t.query(a)).collect();
+                        a.call_trees.insert(i, trees);
+                    }
+                }
+            }
+        }
+        a.types = types;
+        Ok(a)
     }
 
     /// As [`Self::analyse_with`], with type analysis results of the caller's
@@ -170,7 +284,69 @@ impl Activity {
             reached: r.reached,
             useful,
             seeds: r.seeds,
+            types: None,
+            call_trees: HashMap::new(),
         })
+    }
+
+    /// What the bytes a memcpy/memmove `i` copies hold, from the type
+    /// analysis (see [`CopyLayout`]).
+    pub fn copy_layout(&self, i: V) -> CopyLayout {
+        let Some(t) = self.types.as_ref() else {
+            return CopyLayout::Unknown;
+        };
+        let len = const_int_value(operand(i, 2));
+        let tree = match len {
+            Some(n) if n > 0 => t.memory_at(operand(i, 0), 0, n as u64).join(&t.memory_at(
+                operand(i, 1),
+                0,
+                n as u64,
+            )),
+            _ => t
+                .query(operand(i, 0))
+                .pointee()
+                .join(&t.query(operand(i, 1)).pointee()),
+        };
+        let (mut floats, mut ptrs, mut exact) = (Vec::new(), Vec::new(), true);
+        // Nothing known from the accesses (a callee analysed without its
+        // callers' types): what clang's IR types say about the copied
+        // object, when one of the pointers is an alloca or a struct GEP of
+        // exactly the copied size.
+        let tree = if tree
+            .first_level()
+            .all(|(_, b)| !b.is_known() || b == Base::Anything)
+        {
+            match len.and_then(|n| ir_copied_tree(i, n as u64)) {
+                Some(t) => t,
+                None => tree,
+            }
+        } else {
+            tree
+        };
+        for (o, b) in tree.first_level() {
+            match b {
+                Base::Float(k) => floats.push((o.start, k)),
+                Base::Pointer => ptrs.push(o.start),
+                _ => continue,
+            }
+            exact &= o.is_exact();
+        }
+        if floats.is_empty() && ptrs.is_empty() {
+            return CopyLayout::Unknown;
+        }
+        if floats.is_empty() {
+            return CopyLayout::Pointers;
+        }
+        if ptrs.is_empty() {
+            return CopyLayout::Floats;
+        }
+        match len {
+            Some(n) if exact => CopyLayout::Mixed {
+                floats: floats.into_iter().filter(|(o, _)| *o < n as i64).collect(),
+                ptrs: ptrs.into_iter().filter(|o| o + 8 <= n as i64).collect(),
+            },
+            _ => CopyLayout::MixedUnknown,
+        }
     }
 
     /// The seeds this analysis started from.
@@ -419,6 +595,13 @@ impl Run<'_> {
 
     /// Mark the allocations `p` may point into as reached (they get shadows).
     fn mark_memory(&mut self, p: V, at: V) -> Result<bool> {
+        self.mark_memory_from(p, at, &mut HashSet::new())
+    }
+
+    /// [`Self::mark_memory`], `seen` holding the loads already followed (a
+    /// pointer chased through memory in a loop, `p = p->next`, is its own
+    /// root).
+    fn mark_memory_from(&mut self, p: V, at: V, seen: &mut HashSet<V>) -> Result<bool> {
         let mut changed = false;
         let primal = self.primal;
         for root in underlying_objects(p) {
@@ -446,7 +629,9 @@ impl Run<'_> {
                 Some(LLVMOpcode::LLVMLoad) => {
                     // A pointer loaded from memory: its shadow is loaded from
                     // the shadow of that memory, which must then exist.
-                    changed |= self.mark_memory(operand(root, 0), at)?;
+                    if seen.insert(root) {
+                        changed |= self.mark_memory_from(operand(root, 0), at, seen)?;
+                    }
                 }
                 Some(LLVMOpcode::LLVMIntToPtr) => {
                     return Err(Error::new(
@@ -454,6 +639,24 @@ impl Run<'_> {
                         primal,
                         Some(at),
                     ));
+                }
+                Some(LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke)
+                    if called_function(root)
+                        .map(|f| rules::alloc_kind(&name(f)).is_none())
+                        .unwrap_or(true) =>
+                {
+                    // A pointer a function returns (an accessor such as
+                    // `unique_ptr::operator[]` at -O0) may point into memory
+                    // reached from its pointer arguments: their local
+                    // memory needs shadows too, for the callee's augmented
+                    // version to return the shadow pointer.
+                    self.reached.insert(root);
+                    changed = true;
+                    for a in call_args(root) {
+                        if is_ptr(type_of(a)) && !self.reached.contains(&a) {
+                            changed |= self.mark_local_memory(a);
+                        }
+                    }
                 }
                 _ => {
                     self.reached.insert(root);

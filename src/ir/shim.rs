@@ -233,13 +233,14 @@ extern "C" {
     fn ers_invokes_to_calls(f: V) -> c_uint;
 }
 
+/// Turn one `invoke` into a call followed by a branch to its normal
+/// destination; returns the call.
+pub fn invoke_to_call(i: V) -> V {
+    unsafe { ers_invoke_to_call(i) }
+}
+
 /// Turn every `invoke` of `f` into a call (the derivative assumes no
 /// exception is thrown) and drop the landing pads; returns how many.
 pub fn invokes_to_calls(f: V) -> u32 {
     unsafe { ers_invokes_to_calls(f) }
-}
-
-/// An invoke rewritten as a call plus a branch to its normal destination.
-pub fn invoke_to_call(inv: V) -> V {
-    unsafe { ers_invoke_to_call(inv) }
 }

@@ -28,6 +28,10 @@ pub struct Session {
     pub toplevel_calls: Vec<(V, V)>,
     /// Half-built functions of failed requests, deleted after reporting.
     pub doomed: Vec<V>,
+    /// Per function differentiated as a callee: the type trees of its
+    /// arguments at the first call site met (the callee's own type
+    /// analysis starts from them, as it would see its caller's types).
+    pub arg_trees: HashMap<V, Vec<crate::analysis::types::TypeTree>>,
 }
 
 impl Session {
@@ -42,6 +46,7 @@ impl Session {
             created: Vec::new(),
             doomed: Vec::new(),
             toplevel_calls: Vec::new(),
+            arg_trees: HashMap::new(),
         }
     }
 

@@ -695,6 +695,22 @@ pub fn alloc_kind(n: &str) -> Option<AllocKind> {
     })
 }
 
+/// Library functions that only move pointers around in a linked structure
+/// (libstdc++'s red-black tree for std::map / std::set): the augmented
+/// sweep calls them again on the shadows, so the shadow structure stays
+/// linked like the primal one; they need nothing in the reverse sweep.
+pub fn runs_on_shadow(n: &str) -> bool {
+    matches!(
+        n,
+        "_ZSt18_Rb_tree_incrementPSt18_Rb_tree_node_base"
+            | "_ZSt18_Rb_tree_incrementPKSt18_Rb_tree_node_base"
+            | "_ZSt18_Rb_tree_decrementPSt18_Rb_tree_node_base"
+            | "_ZSt18_Rb_tree_decrementPKSt18_Rb_tree_node_base"
+            | "_ZSt29_Rb_tree_insert_and_rebalancebPSt18_Rb_tree_node_baseS0_RS_"
+            | "_ZSt28_Rb_tree_rebalance_for_erasePSt18_Rb_tree_node_baseRS_"
+    )
+}
+
 /// Memory transfer intrinsics and their libc spellings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MemKind {

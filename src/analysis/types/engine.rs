@@ -330,8 +330,12 @@ impl Engine {
                 let g = self.global_tree(v);
                 self.trees.insert(v, g);
             }
-            if !self.trees.get_mut(&v).unwrap().merge(t) {
+            let tree = self.trees.get_mut(&v).unwrap();
+            if !tree.merge(t) {
                 return;
+            }
+            if let Some(w) = tree.widen() {
+                *tree = w;
             }
             if is_instruction(v) {
                 self.push(v);

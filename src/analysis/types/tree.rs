@@ -208,6 +208,52 @@ const MAX_ENTRIES: usize = 256;
 /// Periodic offsets are spelled out when a value covers at most this many.
 const MAX_EXPAND: i64 = 16;
 
+/// More exact offsets than this under one prefix are widened (see
+/// [`TypeTree::widen`]).
+const WIDEN_MIN: usize = 16;
+
+/// The smallest period `s` with which the scalars at `offs` repeat: the
+/// offsets of each residue class mod `s` hold scalars of the same type (what
+/// they point to may differ: it is joined; an offset known only through
+/// what it points to fits any class), and there are at most half as many
+/// classes as offsets (a real repetition, not a coincidence).
+fn period(offs: &BTreeMap<i64, Vec<(Vec<Off>, Base)>>) -> Option<i64> {
+    let scalar = |sig: &Vec<(Vec<Off>, Base)>| -> Vec<Base> {
+        let mut v: Vec<Base> = sig
+            .iter()
+            .filter(|(suffix, _)| suffix.is_empty())
+            .map(|(_, b)| *b)
+            .collect();
+        v.sort_by_key(|b| b.rank());
+        v.dedup();
+        v
+    };
+    let keys: Vec<i64> = offs.keys().copied().collect();
+    let o0 = keys[0];
+    let mut cands: Vec<i64> = keys[1..].iter().map(|o| o - o0).collect();
+    cands.sort_unstable();
+    cands.dedup();
+    'cand: for s in cands {
+        let mut classes: BTreeMap<i64, Vec<Base>> = BTreeMap::new();
+        for (o, sig) in offs {
+            let sc = scalar(sig);
+            let c = classes.entry(o.rem_euclid(s)).or_default();
+            if sc.is_empty() {
+                continue;
+            }
+            if c.is_empty() {
+                *c = sc;
+            } else if *c != sc {
+                continue 'cand;
+            }
+        }
+        if classes.len() * 2 <= offs.len() {
+            return Some(s);
+        }
+    }
+    None
+}
+
 /// A type tree (see the module documentation).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TypeTree {
@@ -463,6 +509,56 @@ impl TypeTree {
             .map(|(p, b)| (p[0], *b))
     }
 
+    /// Widening for the fixed point: under one path prefix, more than
+    /// [`WIDEN_MIN`] exact offsets at the same level that repeat with a
+    /// period `s` (every offset `o` of a residue class mod `s` holds the same
+    /// entries below it) become periodic offsets `r + s*k`. Memory a pointer
+    /// walks by constant steps (`++p` on a pointer kept in memory, an
+    /// iterator) otherwise grows by one exact offset per fixed-point round
+    /// until the entry bound. Returns the widened tree when anything changed.
+    pub fn widen(&self) -> Option<TypeTree> {
+        if self.entries.len() <= WIDEN_MIN {
+            return None;
+        }
+        for d in 0..MAX_DEPTH {
+            // prefix -> exact offset at d -> entries below it
+            type Sig = Vec<(Vec<Off>, Base)>;
+            let mut groups: BTreeMap<&[Off], BTreeMap<i64, Sig>> = BTreeMap::new();
+            for (p, b) in &self.entries {
+                if p.len() > d && p[d].is_exact() {
+                    groups
+                        .entry(&p[..d])
+                        .or_default()
+                        .entry(p[d].start)
+                        .or_default()
+                        .push((p[d + 1..].to_vec(), *b));
+                }
+            }
+            for (prefix, offs) in groups {
+                if offs.len() <= WIDEN_MIN {
+                    continue;
+                }
+                let Some(s) = period(&offs) else { continue };
+                let mut t = TypeTree::new();
+                for (p, b) in &self.entries {
+                    if p.len() > d && &p[..d] == prefix && p[d].is_exact() {
+                        let mut q = p.clone();
+                        q[d] = Off::periodic(p[d].start, s);
+                        t.insert(q, *b);
+                    }
+                }
+                for (p, b) in &self.entries {
+                    if !(p.len() > d && &p[..d] == prefix && p[d].is_exact()) {
+                        t.insert(p.clone(), *b);
+                    }
+                }
+                // Further levels or prefixes are widened by later calls.
+                return Some(t);
+            }
+        }
+        None
+    }
+
     /// Keep only the first `depth` levels.
     pub fn truncate(&self, depth: usize) -> TypeTree {
         let mut t = TypeTree::new();
@@ -511,6 +607,54 @@ mod tests {
             s.restrict(16).to_string(),
             "{[0]:Float@double, [8]:Integer}"
         );
+    }
+
+    #[test]
+    fn widen_walked_pointer() {
+        // A pointer whose pointee grew by one double per round.
+        let mut t = TypeTree::scalar(Base::Pointer);
+        for k in 0..20 {
+            t.insert(
+                vec![Off::exact(0), Off::exact(8 * k)],
+                Base::Float(FloatKind::Double),
+            );
+        }
+        assert_eq!(
+            t.widen().unwrap().to_string(),
+            "{[0]:Pointer, [0,0+8k]:Float@double}"
+        );
+        // An array of {double, ptr}: period 16.
+        let mut a = TypeTree::new();
+        for k in 0..10 {
+            a.insert(vec![Off::exact(16 * k)], Base::Float(FloatKind::Double));
+            a.insert(vec![Off::exact(16 * k + 8)], Base::Pointer);
+        }
+        assert_eq!(
+            a.widen().unwrap().to_string(),
+            "{[0+16k]:Float@double, [8+16k]:Pointer}"
+        );
+        // Growing: the newest pointer's pointee is not known yet.
+        let mut g = TypeTree::scalar(Base::Pointer);
+        for k in 0..20 {
+            g.insert(vec![Off::exact(0), Off::exact(8 * k)], Base::Pointer);
+            if k < 19 {
+                g.insert(
+                    vec![Off::exact(0), Off::exact(8 * k), Off::EVERY],
+                    Base::Float(FloatKind::Double),
+                );
+            }
+        }
+        assert_eq!(
+            g.widen().unwrap().to_string(),
+            "{[0]:Pointer, [0,0+8k]:Pointer, [0,0+8k,-1]:Float@double}"
+        );
+        // A struct of 20 doubles and an int after them: no period.
+        let mut st = TypeTree::new();
+        for k in 0..20 {
+            st.insert(vec![Off::exact(8 * k)], Base::Float(FloatKind::Double));
+        }
+        st.insert(vec![Off::exact(160)], Base::Integer);
+        assert!(st.widen().is_none());
     }
 
     #[test]

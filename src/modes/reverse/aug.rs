@@ -5,7 +5,7 @@
 //! of everything the reverse sweep reads from the tape.
 use super::tape::{self, Layout};
 use super::{Act, AugRet, Key, Pair};
-use crate::analysis::activity::{underlying_allocations, Activity};
+use crate::analysis::activity::{underlying_allocations, Activity, CopyLayout};
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::llvm::*;
 use crate::ir::{shim, Builder};
@@ -117,12 +117,23 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
             );
         }
     }
+    // What the first caller knew about the arguments, for each parameter
+    // of `aug` (a shadow shares its primal's tree; the tape has none).
+    let caller_trees = sess.arg_trees.get(&f).cloned().unwrap_or_default();
+    let mut arg_trees = Vec::new();
+    for (k, act) in key.acts.iter().enumerate() {
+        let t = caller_trees.get(k).cloned().unwrap_or_default();
+        if *act == Act::Dup {
+            arg_trees.push(t.clone());
+        }
+        arg_trees.push(t);
+    }
     let trips = exit_counts(aug);
-    let mut act = Activity::analyse(aug, &seeds, f)?;
+    let mut act = Activity::analyse_args(aug, &seeds, f, &arg_trees)?;
     // Active indirect calls go through a dispatcher over their possible
     // targets; the activity is then worked out again on the new calls.
     if crate::modes::dispatch::dispatch_active_indirect_calls(sess, aug, |v| act.is_varied(v)) > 0 {
-        act = Activity::analyse(aug, &seeds, f)?;
+        act = Activity::analyse_args(aug, &seeds, f, &arg_trees)?;
     }
     if sess.opts.print_activity {
         crate::analysis::printer::print_activity(
@@ -289,6 +300,14 @@ impl AugGen<'_> {
             }
             if let Some(s) = self.late_alloc_shadow(v) {
                 return Ok(s);
+            }
+            if points_into_float_free_constant(v) || null_based(v) {
+                // A vtable (or other read-only table without floats): its
+                // memory never gets a derivative; the shadow is itself. A
+                // GEP off null (the end of an empty std::vector after
+                // instcombine) is its own shadow too: the shadow of null is
+                // null, moved by the same offset.
+                return Ok(v);
             }
             return Err(self.err(
                 at,
@@ -538,7 +557,7 @@ impl AugGen<'_> {
                     let st = fn_return_type(self.a.func);
                     let r = self.b.make_struct(st, &[v, sv]);
                     self.b.ret(r);
-                    unsafe { LLVMInstructionEraseFromParent(i) };
+                    self.erase(i);
                 }
                 return Ok(());
             }
@@ -627,7 +646,7 @@ impl AugGen<'_> {
                 .any(|o| self.a.deferred_free.contains(o))
         {
             // Deferred to the reverse sweep (which frees it after its last use).
-            unsafe { LLVMInstructionEraseFromParent(i) };
+            self.erase(i);
             return Ok(());
         }
         if cname == "posix_memalign" {
@@ -645,6 +664,15 @@ impl AugGen<'_> {
                 self.b.zero_bytes(sb, operand(i, 2));
             }
             return Ok(());
+        }
+        // Shadow pointers of copied pointer bytes, from the type analysis
+        // (else from the IR types at the copy, below).
+        let shadows_copied = matches!(
+            rules::mem_kind(&cname),
+            Some(rules::MemKind::Copy | rules::MemKind::Move)
+        ) && self.copy_shadow_pointers(i)?;
+        if rules::runs_on_shadow(&cname) {
+            return self.run_on_shadow(i);
         }
         if rules::is_inactive_function(&cname)
             || crate::analysis::activity::is_inactive_call(i)
@@ -664,6 +692,7 @@ impl AugGen<'_> {
             let (dst, src) = (operand(i, 0), operand(i, 1));
             if let Some(l) =
                 super::memlayout::copy_layout(self.sess.module, &[dst, src], operand(i, 2))
+                    .filter(|_| !shadows_copied)
             {
                 if l.has_ptr() {
                     if let (Some(sd), Some(ss)) = (self.shadow_of(dst), self.shadow_of(src)) {
@@ -688,7 +717,7 @@ impl AugGen<'_> {
             match k {
                 Free => {
                     if self.varied(operand(i, 0)) {
-                        unsafe { LLVMInstructionEraseFromParent(i) };
+                        self.erase(i);
                     }
                 }
                 Malloc { size_arg } => {
@@ -744,6 +773,10 @@ impl AugGen<'_> {
             overwritten,
             globals_overwritten,
         };
+        if !self.sess.arg_trees.contains_key(&callee) {
+            let trees = self.a.act.arg_trees(i);
+            self.sess.arg_trees.insert(callee, trees);
+        }
         let pair = super::get_pair(self.sess, &key, None)?;
         self.b.before(i);
         let mut new_args = Vec::new();
@@ -773,7 +806,7 @@ impl AugGen<'_> {
             self.a.act.varied.insert(primal_value);
         }
         self.a.calls.insert(nc, CallInfo { pair, key, args });
-        unsafe { LLVMInstructionEraseFromParent(i) };
+        self.erase(i);
         Ok(())
     }
 }
@@ -821,7 +854,7 @@ impl AugGen<'_> {
         self.a.act.varied.remove(&i);
         self.a.act.varied.insert(q);
         self.a.shadow.insert(q, sq);
-        unsafe { LLVMInstructionEraseFromParent(i) };
+        self.erase(i);
         Ok(())
     }
 
@@ -867,7 +900,7 @@ impl AugGen<'_> {
             }
         }
         self.a.calls.insert(nc, CallInfo { pair, key, args });
-        unsafe { LLVMInstructionEraseFromParent(i) };
+        self.erase(i);
         Ok(())
     }
 }
@@ -960,6 +993,139 @@ impl Aug {
                 let s = b.store(const_i64(ctx, k as i64), base);
                 unsafe { LLVMSetAlignment(s, 8) };
             }
+        }
+        Ok(())
+    }
+}
+
+impl AugGen<'_> {
+    /// A memcpy/memmove of memory holding pointers into memory that has a
+    /// shadow: the shadow pointers are copied along (as a pointer store
+    /// stores its shadow). Float bytes are left alone: their adjoints move
+    /// back in the reverse sweep.
+    /// Returns whether it copied.
+    fn copy_shadow_pointers(&mut self, i: V) -> Result<bool> {
+        let (dst, src) = (operand(i, 0), operand(i, 1));
+        let Some(sd) = self.shadow_of(dst) else {
+            return Ok(false);
+        };
+        let layout = self.a.act.copy_layout(i);
+        let ptrs =
+            match &layout {
+                CopyLayout::Pointers => None,
+                CopyLayout::Mixed { ptrs, .. } if !ptrs.is_empty() => Some(ptrs.clone()),
+                // The IR types at the copy's pointers may still say which
+                // fields are pointers (memlayout.rs, below in visit_call).
+                CopyLayout::MixedUnknown
+                    if super::memlayout::copy_layout(
+                        self.sess.module,
+                        &[dst, operand(i, 1)],
+                        operand(i, 2),
+                    )
+                    .is_some() =>
+                {
+                    return Ok(false)
+                }
+                CopyLayout::MixedUnknown => return Err(self.err(
+                    i,
+                    "memory transfer of floats mixed with pointers at offsets not known exactly",
+                )),
+                _ => return Ok(false),
+            };
+        let Some(ss) = self.shadow_of(src) else {
+            return Ok(false);
+        };
+        self.b.after(i);
+        match ptrs {
+            None => {
+                let c = unsafe { LLVMInstructionClone(i) };
+                unsafe {
+                    LLVMInsertIntoBuilder(self.b.raw, c);
+                    LLVMSetOperand(c, 0, sd);
+                    LLVMSetOperand(c, 1, ss);
+                }
+            }
+            Some(offs) => {
+                let ctx = self.b.ctx;
+                for o in offs {
+                    let from = self.b.gep(i8_type(ctx), ss, &mut [const_i64(ctx, o)]);
+                    let to = self.b.gep(i8_type(ctx), sd, &mut [const_i64(ctx, o)]);
+                    let v = self.b.load(ptr_type(ctx), from);
+                    self.b.store(v, to);
+                }
+            }
+        }
+        Ok(true)
+    }
+}
+
+/// Whether `v` is a function, or a constant expression into a constant
+/// global whose contents hold no floats (a C++ vtable, a table of function
+/// pointers). (A call through such a pointer with active arguments is still
+/// an error: see `callee_to_differentiate`.)
+fn points_into_float_free_constant(v: V) -> bool {
+    let mut g = strip_casts(v);
+    unsafe {
+        while !LLVMIsAConstantExpr(g).is_null()
+            && LLVMGetConstOpcode(g) == LLVMOpcode::LLVMGetElementPtr
+        {
+            g = strip_casts(operand(g, 0));
+        }
+        is_function(g)
+            || (is_global_var(g)
+                && LLVMIsGlobalConstant(g) != 0
+                && !contains_fp(LLVMGlobalGetValueType(g)))
+    }
+}
+
+/// Whether `v` is null moved by GEPs (`gep T, ptr null, %n`).
+fn null_based(v: V) -> bool {
+    let mut p = strip_casts(v);
+    while opcode(p) == Some(LLVMOpcode::LLVMGetElementPtr) {
+        p = strip_casts(operand(p, 0));
+    }
+    p != v && unsafe { !LLVMIsAConstantPointerNull(p).is_null() }
+}
+
+impl AugGen<'_> {
+    /// Erase primal instruction `i`, forgetting it in the activity sets: a
+    /// later instruction (a loop counter, say) may be allocated at the same
+    /// address and must not inherit its activity.
+    fn erase(&mut self, i: V) {
+        self.a.act.forget(i);
+        unsafe { LLVMInstructionEraseFromParent(i) };
+    }
+}
+
+impl AugGen<'_> {
+    /// A pointer-only library function (see `rules::runs_on_shadow`) whose
+    /// pointer arguments have shadows: call it on the shadows too, right
+    /// after the primal call; a returned pointer's shadow is that call's
+    /// result.
+    fn run_on_shadow(&mut self, i: V) -> Result<()> {
+        let args = call_args(i);
+        if !args.iter().any(|a| self.shadow_of(*a).is_some()) {
+            return Ok(());
+        }
+        let mut shadows = Vec::new();
+        for a in &args {
+            shadows.push(if is_ptr(type_of(*a)) {
+                self.shadow_or_null(*a, i)?
+            } else {
+                *a
+            });
+        }
+        self.b.after(i);
+        let c = unsafe { LLVMInstructionClone(i) };
+        unsafe {
+            LLVMInsertIntoBuilder(self.b.raw, c);
+            for (k, s) in shadows.into_iter().enumerate() {
+                LLVMSetOperand(c, k as u32, s);
+            }
+        }
+        if is_ptr(type_of(i)) {
+            set_name(c, &format!("{}'", name(i)));
+            self.a.shadow.insert(i, c);
         }
         Ok(())
     }

@@ -12,6 +12,7 @@ use super::aug::Aug;
 use super::memory::{self, Written};
 use super::tape::{self, Layout};
 use super::{Act, AugRet, Key, Pair};
+use crate::analysis::activity::CopyLayout;
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::llvm::*;
 use crate::ir::Builder;
@@ -762,8 +763,9 @@ impl RevGen<'_> {
                     return Err(self.err(
                         i,
                         format!(
-                            "no reverse-mode rule for instruction '{}'",
-                            crate::modes::forward::opcode_name(op)
+                            "no reverse-mode rule for instruction '{}' ({}) carrying a derivative",
+                            crate::modes::forward::opcode_name(op),
+                            print_value(i).trim()
                         ),
                     ));
                 }
@@ -872,6 +874,26 @@ impl RevGen<'_> {
                 rules::MemKind::Copy | rules::MemKind::Move => match self
                     .shadow_avail(operand(i, 1))?
                 {
+                    // Pointer bytes carry no adjoint; their shadows were
+                    // copied in the forward sweep.
+                    Some(_) if self.a.act.copy_layout(i) == CopyLayout::Pointers => {}
+                    Some(ss) if matches!(self.a.act.copy_layout(i), CopyLayout::Mixed { .. }) => {
+                        let CopyLayout::Mixed { floats, .. } = self.a.act.copy_layout(i) else {
+                            unreachable!()
+                        };
+                        for (o, k) in floats {
+                            let ft = float_kind_type(ctx, k);
+                            let at = |b: &Builder, p: V| {
+                                b.gep(i8_type(ctx), p, &mut [const_i64(ctx, o)])
+                            };
+                            let (pd, ps) = (at(&self.b, sd), at(&self.b, ss));
+                            let dv = self.b.load(ft, pd);
+                            self.b.store(zero(ft), pd);
+                            let sv = self.b.load(ft, ps);
+                            let sum = self.b.fadd(sv, dv);
+                            self.b.store(sum, ps);
+                        }
+                    }
                     Some(ss) => {
                         let m = self.sess.module;
                         let f = match super::memlayout::copy_layout(
@@ -1157,6 +1179,24 @@ fn fp_elem_type(ptrs: &[V]) -> Option<T> {
         }
     }
     None
+}
+
+/// `void memcpy_adjoint(ptr dshadow, ptr sshadow, i64 bytes)`: for each
+/// element (of type `et`: the float type of the copied data, double when
+/// The LLVM type of a float kind.
+fn float_kind_type(ctx: LLVMContextRef, k: crate::analysis::types::FloatKind) -> T {
+    use crate::analysis::types::FloatKind::*;
+    unsafe {
+        match k {
+            Half => LLVMHalfTypeInContext(ctx),
+            BFloat => LLVMBFloatTypeInContext(ctx),
+            Float => LLVMFloatTypeInContext(ctx),
+            Double => LLVMDoubleTypeInContext(ctx),
+            X86Fp80 => LLVMX86FP80TypeInContext(ctx),
+            Fp128 => LLVMFP128TypeInContext(ctx),
+            PpcFp128 => LLVMPPCFP128TypeInContext(ctx),
+        }
+    }
 }
 
 /// `void memcpy_adjoint(ptr dshadow, ptr sshadow, i64 bytes)`: for each
