@@ -212,6 +212,54 @@ pub fn helper(m: LLVMModuleRef, layout: &Layout, sweep: Sweep) -> V {
     let fty = fn_type_of(void_type(ctx), &mut [p, p, i64t], false);
     let f = get_or_declare(m, &fname, fty);
     unsafe { LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage) };
+    let dbl = unsafe { LLVMDoubleTypeInContext(ctx) };
+    let flt = unsafe { LLVMFloatTypeInContext(ctx) };
+    // The forward copy of pointers runs like the primal copy (ascending
+    // when the destination is below); the adjoint runs against it.
+    element_loops(
+        f,
+        layout.size as i64,
+        sweep == Sweep::ForwardPointers,
+        |b, k, dst, src| {
+            let base = b.mul(k, const_i64(ctx, layout.size as i64));
+            for (off, fk) in &layout.fields {
+                let o = b.add(base, const_i64(ctx, *off as i64));
+                let dp = b.gep(i8t, dst, &mut [o]);
+                let sp = b.gep(i8t, src, &mut [o]);
+                match (sweep, fk) {
+                    (Sweep::ForwardPointers, Field::Ptr) => {
+                        let v = b.load(p, sp);
+                        b.store(v, dp);
+                    }
+                    (Sweep::ReverseFloats, Field::F64 | Field::F32) => {
+                        let t = if *fk == Field::F64 { dbl } else { flt };
+                        let dv = b.load(t, dp);
+                        b.store(const_real(t, 0.0), dp);
+                        let sv = b.load(t, sp);
+                        b.store(b.fadd(sv, dv), sp);
+                    }
+                    _ => {}
+                }
+            }
+        },
+    );
+    f
+}
+
+/// The body of `void f(ptr dst, ptr src, i64 bytes)`: `step(b, k, dst, src)`
+/// for each element `k` of `elem` bytes, ascending or descending: when
+/// `dst` is below `src` ascending if `below_ascends`, else descending (so a
+/// copy between overlapping ranges, or its adjoint, reads each element
+/// before it is overwritten).
+pub(crate) fn element_loops(
+    f: V,
+    elem: i64,
+    below_ascends: bool,
+    step: impl Fn(&Builder, V, V, V),
+) {
+    let b = Builder::new(module_of(f));
+    let ctx = b.ctx;
+    let i64t = i64_type(ctx);
     let ps = params(f);
     let (dst, src, n) = (ps[0], ps[1], ps[2]);
     let block = |s: &str| {
@@ -226,53 +274,21 @@ pub fn helper(m: LLVMModuleRef, layout: &Layout, sweep: Sweep) -> V {
         block("done"),
     );
     b.at_end(entry);
-    let cnt = unsafe {
-        LLVMBuildUDiv(
-            b.raw,
-            n,
-            const_i64(ctx, layout.size as i64),
-            cstr("n").as_ptr(),
-        )
-    };
+    let cnt = unsafe { LLVMBuildUDiv(b.raw, n, const_i64(ctx, elem), cstr("n").as_ptr()) };
     let empty = b.icmp(LLVMIntPredicate::LLVMIntEQ, cnt, const_i64(ctx, 0));
     b.cond_br(empty, done, pick);
     b.at_end(pick);
     let below = b.icmp(LLVMIntPredicate::LLVMIntULT, dst, src);
-    // The forward copy of pointers runs like the primal copy (ascending
-    // when the destination is below); the adjoint runs against it.
-    let (below_bb, above_bb) = if sweep == Sweep::ForwardPointers {
+    let (below_bb, above_bb) = if below_ascends {
         (up, down)
     } else {
         (down, up)
     };
     b.cond_br(below, below_bb, above_bb);
-    let dbl = unsafe { LLVMDoubleTypeInContext(ctx) };
-    let flt = unsafe { LLVMFloatTypeInContext(ctx) };
-    let step = |k: V| {
-        let base = b.mul(k, const_i64(ctx, layout.size as i64));
-        for (off, fk) in &layout.fields {
-            let o = b.add(base, const_i64(ctx, *off as i64));
-            let dp = b.gep(i8t, dst, &mut [o]);
-            let sp = b.gep(i8t, src, &mut [o]);
-            match (sweep, fk) {
-                (Sweep::ForwardPointers, Field::Ptr) => {
-                    let v = b.load(p, sp);
-                    b.store(v, dp);
-                }
-                (Sweep::ReverseFloats, Field::F64 | Field::F32) => {
-                    let t = if *fk == Field::F64 { dbl } else { flt };
-                    let dv = b.load(t, dp);
-                    b.store(const_real(t, 0.0), dp);
-                    let sv = b.load(t, sp);
-                    b.store(b.fadd(sv, dv), sp);
-                }
-                _ => {}
-            }
-        }
-    };
+    // Ascending: k = 0 .. cnt-1.
     b.at_end(up);
     let k = b.phi(i64t);
-    step(k);
+    step(&b, k, dst, src);
     let k1 = b.add(k, const_i64(ctx, 1));
     let more = b.icmp(LLVMIntPredicate::LLVMIntULT, k1, cnt);
     b.cond_br(more, up, done);
@@ -281,10 +297,11 @@ pub fn helper(m: LLVMModuleRef, layout: &Layout, sweep: Sweep) -> V {
         let mut bbs = [pick, up];
         LLVMAddIncoming(k, vals.as_mut_ptr(), bbs.as_mut_ptr(), 2);
     }
+    // Descending: k = cnt-1 .. 0.
     b.at_end(down);
     let j = b.phi(i64t);
     let j1 = b.sub(j, const_i64(ctx, 1));
-    step(j1);
+    step(&b, j1, dst, src);
     let more = b.icmp(LLVMIntPredicate::LLVMIntNE, j1, const_i64(ctx, 0));
     b.cond_br(more, down, done);
     unsafe {
@@ -294,5 +311,4 @@ pub fn helper(m: LLVMModuleRef, layout: &Layout, sweep: Sweep) -> V {
     }
     b.at_end(done);
     b.ret_void();
-    f
 }

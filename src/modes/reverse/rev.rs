@@ -1231,55 +1231,16 @@ fn memcpy_adjoint_fn(m: LLVMModuleRef, et: Option<T>) -> V {
     let fty = fn_type_of(void_type(ctx), &mut [p, p, i64t], false);
     let f = get_or_declare(m, name, fty);
     unsafe { LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage) };
-    let ps = params(f);
-    let (dst, src, n) = (ps[0], ps[1], ps[2]);
-    let entry = tape::append_block(f, "entry");
-    let pick = tape::append_block(f, "pick");
-    let up = tape::append_block(f, "up");
-    let down = tape::append_block(f, "down");
-    let done = tape::append_block(f, "done");
-    b.at_end(entry);
-    let shift = if is_f32 { 2 } else { 3 };
-    let cnt = unsafe { LLVMBuildLShr(b.raw, n, const_i64(ctx, shift), cstr("n").as_ptr()) };
-    let empty = b.icmp(LLVMIntPredicate::LLVMIntEQ, cnt, const_i64(ctx, 0));
-    b.cond_br(empty, done, pick);
-    b.at_end(pick);
-    let below = b.icmp(LLVMIntPredicate::LLVMIntULT, dst, src);
-    b.cond_br(below, down, up);
-    // One element: t = d[k]; d[k] = 0; s[k] += t (d and s may be equal).
-    let step = |k: V| {
+    // One element: t = d[k]; d[k] = 0; s[k] += t (d and s may be equal);
+    // against the direction of the primal copy.
+    let size = if is_f32 { 4 } else { 8 };
+    super::memlayout::element_loops(f, size, false, |b, k, dst, src| {
         let dp = b.gep(dbl, dst, &mut [k]);
         let sp = b.gep(dbl, src, &mut [k]);
         let dv = b.load(dbl, dp);
         b.store(const_real(dbl, 0.0), dp);
         let sv = b.load(dbl, sp);
         b.store(b.fadd(sv, dv), sp);
-    };
-    // Ascending: k = 0 .. cnt-1.
-    b.at_end(up);
-    let k = b.phi(i64t);
-    step(k);
-    let k1 = b.add(k, const_i64(ctx, 1));
-    let more = b.icmp(LLVMIntPredicate::LLVMIntULT, k1, cnt);
-    b.cond_br(more, up, done);
-    unsafe {
-        let mut vals = [const_i64(ctx, 0), k1];
-        let mut bbs = [pick, up];
-        LLVMAddIncoming(k, vals.as_mut_ptr(), bbs.as_mut_ptr(), 2);
-    }
-    // Descending: k = cnt-1 .. 0.
-    b.at_end(down);
-    let j = b.phi(i64t);
-    let j1 = b.sub(j, const_i64(ctx, 1));
-    step(j1);
-    let more = b.icmp(LLVMIntPredicate::LLVMIntNE, j1, const_i64(ctx, 0));
-    b.cond_br(more, down, done);
-    unsafe {
-        let mut vals = [cnt, j1];
-        let mut bbs = [pick, down];
-        LLVMAddIncoming(j, vals.as_mut_ptr(), bbs.as_mut_ptr(), 2);
-    }
-    b.at_end(done);
-    b.ret_void();
+    });
     f
 }
