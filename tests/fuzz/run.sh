@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/fuzz/run.sh KIND FIRST LAST -- random-program differential testing
 # of the plugin (not part of the test command: run by hand).
-#   KIND: loops | calls | memory | scalars (tests/fuzz/gen_KIND.py)
+#   KIND: loops | calls | memory | scalars | vector (tests/fuzz/gen_KIND.py)
 # Each seed generates a C program whose main() checks the reverse-mode
 # gradient against central finite differences (where two step sizes agree)
 # and against forward mode (to 1e-9), compiled at -O0..-O3. Prints one line
