@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/fuzz/run.sh KIND FIRST LAST -- random-program differential testing
 # of the plugin (not part of the test command: run by hand).
-#   KIND: loops | calls | memory | scalars | vector (tests/fuzz/gen_KIND.py)
+#   KIND: loops (gen_loops.py) | calls | memory | scalars | vector
+#         (gen_helpers.py)
 # Each seed generates a C program whose main() checks the reverse-mode
 # gradient against central finite differences (where two step sizes agree)
 # and against forward mode (to 1e-9), compiled at -O0..-O3. Prints one line
@@ -17,7 +18,11 @@ mkdir -p "$OUT"
 [ -f "$PLUGIN" ] || (cd "$ROOT" && cargo build --release --quiet)
 for s in $(seq "$FIRST" "$LAST"); do
   src=$OUT/${KIND}_$s.c
-  python3 "$ROOT/tests/fuzz/gen_$KIND.py" "$s" "$src"
+  if [ "$KIND" = loops ]; then
+    python3 "$ROOT/tests/fuzz/gen_loops.py" "$s" "$src"
+  else
+    python3 "$ROOT/tests/fuzz/gen_helpers.py" "$KIND" "$s" "$src"
+  fi
   for O in O0 O1 O2 O3; do
     exe=$OUT/${KIND}_${s}_$O
     if ! clang-16 -$O -I"$ROOT/include" -fpass-plugin="$PLUGIN" "$src" -lm -o "$exe" 2>"$exe.err"; then
