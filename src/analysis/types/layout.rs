@@ -74,11 +74,7 @@ impl Layout {
             }
         } else if is_array(t) || kind(t) == LLVMTypeKind::LLVMVectorTypeKind {
             let e = elem_type(t);
-            let n = if is_array(t) {
-                unsafe { LLVMGetArrayLength(t) as i64 }
-            } else {
-                vector_size(t) as i64
-            };
+            let n = seq_len(t);
             let es = self.alloc_size(e) as i64;
             if es == 0 {
                 return;
@@ -120,11 +116,7 @@ impl Layout {
             }
         } else if is_array(t) || kind(t) == LLVMTypeKind::LLVMVectorTypeKind {
             let e = elem_type(t);
-            let n = if is_array(t) {
-                unsafe { LLVMGetArrayLength(t) as i64 }
-            } else {
-                vector_size(t) as i64
-            };
+            let n = seq_len(t);
             let es = self.alloc_size(e) as i64;
             for k in 0..n.min(64) {
                 self.add_offsets(out, e, off + k * es, depth + 1);
@@ -188,4 +180,13 @@ impl Layout {
 
 fn sized(t: T) -> bool {
     unsafe { LLVMTypeIsSized(t) != 0 }
+}
+
+/// The element count of an array or vector type.
+fn seq_len(t: T) -> i64 {
+    if is_array(t) {
+        unsafe { LLVMGetArrayLength(t) as i64 }
+    } else {
+        vector_size(t) as i64
+    }
 }

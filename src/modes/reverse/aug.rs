@@ -59,6 +59,13 @@ pub struct Aug {
     pub counted: HashMap<BB, Counted>,
 }
 
+impl Aug {
+    /// "cannot differentiate: msg" at `inst` of the primal function.
+    pub fn unsupported(&self, inst: V, msg: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Unsupported(msg.into()), self.primal, Some(inst))
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct Counted {
     pub counter: V,
@@ -264,11 +271,7 @@ impl AugGen<'_> {
     }
 
     fn err(&self, inst: V, msg: impl Into<String>) -> Error {
-        Error::new(
-            ErrorKind::Unsupported(msg.into()),
-            self.a.primal,
-            Some(inst),
-        )
+        self.a.unsupported(inst, msg)
     }
 
     fn varied(&self, v: V) -> bool {

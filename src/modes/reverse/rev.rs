@@ -13,7 +13,7 @@ use super::memory::{self, Written};
 use super::tape::{self, Layout};
 use super::{Act, AugRet, Key, Pair};
 use crate::analysis::activity::CopyLayout;
-use crate::diag::{Error, ErrorKind, Result};
+use crate::diag::{Error, Result};
 use crate::ir::llvm::*;
 use crate::ir::Builder;
 use crate::modes::forward::{indices, insert_nested};
@@ -257,11 +257,7 @@ fn adj_type(t: T) -> T {
 
 impl RevGen<'_> {
     fn err(&self, inst: V, msg: impl Into<String>) -> Error {
-        Error::new(
-            ErrorKind::Unsupported(msg.into()),
-            self.a.primal,
-            Some(inst),
-        )
+        self.a.unsupported(inst, msg)
     }
 
     fn varied(&self, v: V) -> bool {
