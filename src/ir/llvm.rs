@@ -252,6 +252,11 @@ pub fn is_global_var(v: V) -> bool {
     unsafe { !LLVMIsAGlobalVariable(v).is_null() }
 }
 
+/// A null or undef constant (a pointer that needs no shadow).
+pub fn is_null_or_undef(v: V) -> bool {
+    unsafe { LLVMIsNull(v) != 0 || !LLVMIsAUndefValue(v).is_null() }
+}
+
 pub fn is_invoke(v: V) -> bool {
     unsafe { !LLVMIsAInvokeInst(v).is_null() }
 }

@@ -343,9 +343,7 @@ impl Gen<'_> {
             return Ok(t);
         }
         let t = type_of(v);
-        if is_ptr(t)
-            && !(unsafe { LLVMIsNull(v) } != 0 || unsafe { !LLVMIsAUndefValue(v).is_null() })
-        {
+        if is_ptr(t) && !is_null_or_undef(v) {
             if is_global_var(v) {
                 // A global that is only read: its shadow is zero memory.
                 return Ok(self.global_shadows(v));

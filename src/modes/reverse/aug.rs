@@ -295,9 +295,7 @@ impl AugGen<'_> {
             return Ok(s);
         }
         let t = type_of(v);
-        if is_ptr(t)
-            && !(unsafe { LLVMIsNull(v) } != 0 || unsafe { !LLVMIsAUndefValue(v).is_null() })
-        {
+        if is_ptr(t) && !is_null_or_undef(v) {
             if is_global_var(v) {
                 return Ok(self.sess.shadow_global(v));
             }
