@@ -24,7 +24,7 @@ import argparse, os, random, re, subprocess, sys, tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PLUGIN = os.path.join(ROOT, "target", "release", "libenzyme_rs.so")
+PLUGIN = os.environ.get("ENZYME_RS_PLUGIN") or os.path.join(ROOT, "target", "release", "libenzyme_rs.so")
 STRESS = os.environ.get("LLVM_STRESS", "llvm-stress-16")
 OPT = os.environ.get("OPT", "opt-16")
 MODES = ["fwd", "rev", "split", "vfwd", "vrev"]
