@@ -10,6 +10,9 @@
 //!   // EXPECT-ERROR: text     compilation must fail with `text` in stderr
 //!   // SKIP: reason           not run (reported as skipped)
 //! Set ENZYME_RS_TEST_FILTER=substring to run a subset.
+//! ENZYME_RS_SANITIZE=address (or undefined, or address,undefined) builds
+//! each program with that sanitizer at -O0 and -O2 only (tests/sanitize.sh),
+//! skipping the EXPECT-ERROR programs.
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, Mutex};
@@ -125,8 +128,26 @@ fn run_case(c: &Case, plugin: &Path, work: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Levels and flags of a program under ENZYME_RS_SANITIZE: -O0 and -O2
+/// only, the sanitizer's flags added; any report fails the run.
+fn sanitized(levels: &str, mut flags: Vec<String>, san: &str) -> (String, Vec<String>) {
+    let l: Vec<&str> = levels
+        .split_whitespace()
+        .filter(|l| matches!(*l, "O0" | "O2"))
+        .collect();
+    flags.push(format!("-fsanitize={san}"));
+    flags.push("-fno-omit-frame-pointer".into());
+    if san.contains("undefined") {
+        flags.push("-fno-sanitize-recover=all".into());
+    }
+    (l.join(" "), flags)
+}
+
 fn main() {
     let filter = std::env::var("ENZYME_RS_TEST_FILTER").ok();
+    let sanitize = std::env::var("ENZYME_RS_SANITIZE")
+        .ok()
+        .filter(|s| !s.is_empty());
     let plugin = plugin();
     let mut files = Vec::new();
     collect(&root().join("tests/programs"), &mut files);
@@ -148,6 +169,11 @@ fn main() {
             .map(|s| s.split_whitespace().map(String::from).collect())
             .unwrap_or_default();
         let expect_error = directive(&text, "EXPECT-ERROR:");
+        let (levels, flags) = match &sanitize {
+            Some(s) if expect_error.is_none() => sanitized(&levels, flags, s),
+            Some(_) => continue,
+            None => (levels, flags),
+        };
         for l in levels.split_whitespace() {
             cases.push(Case {
                 src: f.clone(),
