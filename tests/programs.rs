@@ -9,7 +9,7 @@
 //!   // FLAGS: -fopenmp        extra compiler flags
 //!   // EXPECT-ERROR: text     compilation must fail with `text` in stderr
 //!   // SKIP: reason           not run (reported as skipped)
-//! Set ENZYME_RS_TEST_FILTER=substring to run a subset.
+//! Set ENZYME_RS_TEST_FILTER=substring (or a comma-separated list) to run a subset.
 //! ENZYME_RS_SANITIZE=address (or undefined, or address,undefined) builds
 //! each program with that sanitizer at -O0 and -O2 only (tests/sanitize.sh),
 //! skipping the EXPECT-ERROR programs.
@@ -155,7 +155,8 @@ fn main() {
     let mut skipped = 0;
     for f in files {
         if let Some(flt) = &filter {
-            if !f.to_string_lossy().contains(flt.as_str()) {
+            let path = f.to_string_lossy();
+            if !flt.split(',').any(|s| path.contains(s)) {
                 continue;
             }
         }
