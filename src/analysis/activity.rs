@@ -269,6 +269,7 @@ impl Activity {
                 break;
             }
         }
+        super::escape::check(&order, &r.reached, primal)?;
         let useful = r.useful(&order);
         // ENZYME_RS_NO_USEFUL=1 keeps every reached value (to measure what
         // the useful pass saves).

@@ -1,4 +1,5 @@
 //! Analyses shared by every mode. They read IR and never build it.
 pub mod activity;
+pub mod escape;
 pub mod printer;
 pub mod types;
