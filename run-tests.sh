@@ -12,6 +12,8 @@ echo "== examples"
 ./examples/run.sh
 echo "== fuzzers: llvm-stress and random programs, fixed seed windows"
 bash tests/stress/run.sh
+echo "== sanitizers: the programs under ASan (all) and UBSan (subset) at -O0 and -O2"
+bash tests/sanitize.sh
 echo "== cargo test"
 cargo test --release
 echo "== benchmarks: build each once at its smallest size, check all gradients agree"

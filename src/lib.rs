@@ -21,6 +21,8 @@ use llvm_plugin::{
 /// The `enzyme` module pass.
 struct EnzymePass {
     opt_level: u32,
+    /// `opt -passes=enzyme`: the IR as synthesized, no cleanup at all.
+    raw: bool,
 }
 
 impl LlvmModulePass for EnzymePass {
@@ -31,7 +33,8 @@ impl LlvmModulePass for EnzymePass {
     ) -> PreservedAnalyses {
         init_logging();
         let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
-        let opts = options::Options::load(self.opt_level);
+        let mut opts = options::Options::load(self.opt_level);
+        opts.no_cleanup |= self.raw;
         match guarded(m, || driver::run(m, opts)) {
             Some(false) => PreservedAnalyses::All,
             _ => PreservedAnalyses::None,
@@ -141,12 +144,18 @@ fn plugin_registrar(builder: &mut PassBuilder) {
     builder.add_module_pipeline_parsing_callback(|name, manager| match name {
         // opt -passes=enzyme: differentiate, no cleanup (IR as synthesized).
         "enzyme" => {
-            manager.add_pass(EnzymePass { opt_level: 0 });
+            manager.add_pass(EnzymePass {
+                opt_level: 0,
+                raw: true,
+            });
             PipelineParsing::Parsed
         }
         // opt -passes=enzyme-opt: differentiate, then clean up like -O2.
         "enzyme-opt" => {
-            manager.add_pass(EnzymePass { opt_level: 2 });
+            manager.add_pass(EnzymePass {
+                opt_level: 2,
+                raw: false,
+            });
             PipelineParsing::Parsed
         }
         // Analysis printers (stderr); -enzyme-function=NAME picks a function.
@@ -177,12 +186,14 @@ fn plugin_registrar(builder: &mut PassBuilder) {
     builder.add_optimizer_early_ep_callback(|manager, opt| {
         manager.add_pass(EnzymePass {
             opt_level: level(opt),
+            raw: false,
         });
     });
     // Full LTO link: bodies from other translation units are visible.
     builder.add_full_lto_early_ep_callback(|manager, opt| {
         manager.add_pass(EnzymePass {
             opt_level: level(opt),
+            raw: false,
         });
     });
 }
