@@ -212,7 +212,21 @@ fn cleanup(sess: &mut Session) {
         // variables to registers; unpromoted, each recursion level of a
         // derivative keeps a frame several times its primal's (a deep
         // recursion overflowed the stack under AddressSanitizer).
-        let mut fns = sess.created.clone();
+        // mem2reg grows faster than linearly with the slots of a huge
+        // function (a 2,000-statement gradient: 8 s); those keep theirs.
+        const PROMOTE_LIMIT: usize = 10_000;
+        let mut fns: Vec<V> = sess
+            .created
+            .iter()
+            .copied()
+            .filter(|f| {
+                blocks(*f)
+                    .into_iter()
+                    .map(|b| instructions(b).len())
+                    .sum::<usize>()
+                    <= PROMOTE_LIMIT
+            })
+            .collect();
         if let Err(msg) = shim::run_function_pipeline(&mut fns, "mem2reg") {
             log::warn!("enzyme-rs: -O0 cleanup failed: {msg}");
         }
