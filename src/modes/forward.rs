@@ -128,7 +128,7 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
 /// `{primal, tangent}` (`{primal, [width x tangent]}` in vector mode).
 pub fn signature(key: &Key) -> (T, Ret) {
     let f = key.func;
-    let ctx = unsafe { LLVMGetTypeContext(type_of(f)) };
+    let ctx = context_of(type_of(f));
     let ret_ty = fn_return_type(f);
     let width = key.width.max(1);
     let ret = if is_void(ret_ty) {
@@ -151,7 +151,7 @@ pub fn signature(key: &Key) -> (T, Ret) {
         Ret::Void => void_type(ctx),
         Ret::Primal => ret_ty,
         Ret::Both if width == 1 => struct_type(ctx, &mut [ret_ty, ret_ty]),
-        Ret::Both => struct_type(ctx, &mut [ret_ty, unsafe { LLVMArrayType(ret_ty, width) }]),
+        Ret::Both => struct_type(ctx, &mut [ret_ty, array_type(ret_ty, width)]),
     };
     (fn_type_of(new_ret_ty, &mut ptys, false), ret)
 }
@@ -177,16 +177,12 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     let (fty, ret) = signature(key);
     let width = key.width.max(1) as usize;
     let ps = params(f);
-    let nf = unsafe {
-        let n = cstr(&if width == 1 {
-            format!("enzyme_rs.fwd.{}", name(f))
-        } else {
-            format!("enzyme_rs.fwd{width}.{}", name(f))
-        });
-        let nf = LLVMAddFunction(sess.module, n.as_ptr(), fty);
-        LLVMSetLinkage(nf, llvm_sys::LLVMLinkage::LLVMInternalLinkage);
-        nf
+    let n = if width == 1 {
+        format!("enzyme_rs.fwd.{}", name(f))
+    } else {
+        format!("enzyme_rs.fwd{width}.{}", name(f))
     };
+    let nf = add_internal_function(sess.module, &n, fty);
     let d = Derivative { func: nf, ret };
     sess.fwd_cache.insert(key.clone(), d);
     sess.created.push(nf);
@@ -222,7 +218,7 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     // The clone inherits the primal's calling convention (fastcc for
     // internal functions at -O1 and above) but is called with the C one,
     // and its callers pass plain pointers for byval/sret parameters.
-    unsafe { LLVMSetFunctionCallConv(nf, llvm_sys::LLVMCallConv::LLVMCCallConv as u32) };
+    set_c_call_conv(nf);
     crate::modes::reverse::aug::lower_byval_params(nf, &primal_params);
     shim::invokes_to_calls(nf);
     crate::modes::dispatch::prepare_calls(sess, nf);
@@ -356,8 +352,7 @@ impl Gen<'_> {
                 b.clear_debug_loc();
                 let mut lanes = Vec::new();
                 for _ in 0..self.width {
-                    let c = unsafe { LLVMInstructionClone(v) };
-                    unsafe { LLVMInsertIntoBuilder(b.raw, c) };
+                    let c = b.insert_clone(v);
                     b.zero_bytes(c, operand(v, size_arg));
                     lanes.push(c);
                 }
@@ -392,13 +387,10 @@ impl Gen<'_> {
         }
         let phis = std::mem::take(&mut self.phis);
         for (p, tps) in phis {
-            let n = unsafe { LLVMCountIncoming(p) };
-            for k in 0..n {
-                let (v, bb) = unsafe { (LLVMGetIncomingValue(p, k), LLVMGetIncomingBlock(p, k)) };
+            for (v, bb) in incoming(p) {
                 let tvs = self.tangent_or_zero(v, p)?;
                 for (tp, tv) in tps.iter().zip(tvs) {
-                    let (mut tv, mut tb) = (tv, bb);
-                    unsafe { LLVMAddIncoming(*tp, &mut tv, &mut tb, 1) };
+                    add_incoming(*tp, &[(tv, bb)]);
                 }
             }
         }
@@ -485,10 +477,10 @@ impl Gen<'_> {
             LLVMGetElementPtr => {
                 let base = operand(i, 0);
                 let idx: Vec<V> = operands(i)[1..].to_vec();
-                let src_ty = unsafe { LLVMGetGEPSourceElementType(i) };
+                let src_ty = gep_source_type(i);
                 self.map_lanes(base, |b, sb| {
                     let g = b.gep(src_ty, sb, &mut idx.clone());
-                    unsafe { LLVMSetIsInBounds(g, LLVMIsInBounds(i)) };
+                    copy_inbounds(i, g);
                     g
                 })
             }
@@ -551,7 +543,7 @@ impl Gen<'_> {
                 self.tangent(o)
             }
             LLVMAlloca => {
-                let ty = unsafe { LLVMGetAllocatedType(i) };
+                let ty = allocated_type(i);
                 let n = operand(i, 0);
                 let mut lanes = Vec::new();
                 for l in 0..w {
@@ -560,7 +552,7 @@ impl Gen<'_> {
                     } else {
                         self.b.array_alloca(ty, n)
                     };
-                    unsafe { LLVMSetAlignment(s, LLVMGetAlignment(i)) };
+                    copy_alignment(i, s);
                     set_name(s, &self.lane_name(i, l));
                     // Zero the shadow: memory never written with active data
                     // has a zero derivative.
@@ -694,7 +686,7 @@ impl Gen<'_> {
             Ret::Void => unreachable!(),
         };
         self.b.ret(r);
-        unsafe { LLVMInstructionEraseFromParent(i) };
+        erase(i);
         Ok(())
     }
 
@@ -802,7 +794,7 @@ impl Gen<'_> {
         }
         // A call to a function with a body: differentiate it in turn.
         let ps = params(callee);
-        if ps.len() != args.len() || unsafe { LLVMIsFunctionVarArg(fn_type(callee)) } != 0 {
+        if ps.len() != args.len() || is_vararg(fn_type(callee)) {
             return Err(self.err(
                 i,
                 format!("call to variadic function '{cname}' with active arguments"),
@@ -835,7 +827,7 @@ impl Gen<'_> {
         }
         let nc = self.b.call_fn(d.func, &mut new_args);
         match d.ret {
-            Ret::Void | Ret::Primal => unsafe { LLVMReplaceAllUsesWith(i, nc) },
+            Ret::Void | Ret::Primal => replace_all_uses(i, nc),
             Ret::Both => {
                 let p = self.b.extract_value(nc, 0);
                 let t = self.b.extract_value(nc, 1);
@@ -846,12 +838,12 @@ impl Gen<'_> {
                         .map(|l| self.b.extract_value(t, l as u32))
                         .collect()
                 };
-                unsafe { LLVMReplaceAllUsesWith(i, p) };
+                replace_all_uses(i, p);
                 self.act.varied.insert(p);
                 self.tan.insert(p, lanes);
             }
         }
-        unsafe { LLVMInstructionEraseFromParent(i) };
+        erase(i);
         Ok(())
     }
 
@@ -866,7 +858,7 @@ impl Gen<'_> {
         let len = operand(i, 2);
         self.b.after(i);
         let ctx = self.b.ctx;
-        let zero_byte = unsafe { LLVMConstInt(i8_type(ctx), 0, 0) };
+        let zero_byte = const_int(i8_type(ctx), 0);
         let ssrc = match k {
             rules::MemKind::Set => None,
             _ => self.tangent(operand(i, 1)),
@@ -892,9 +884,7 @@ impl Gen<'_> {
 
     /// A copy of call `i` placed after it (after the previous copy).
     fn clone_call_after(&mut self, i: V) -> V {
-        let c = unsafe { LLVMInstructionClone(i) };
-        unsafe { LLVMInsertIntoBuilder(self.b.raw, c) };
-        c
+        self.b.insert_clone(i)
     }
 
     fn visit_alloc(&mut self, i: V, k: rules::AllocKind) -> Result<()> {
@@ -916,7 +906,7 @@ impl Gen<'_> {
                     self.b.after(i);
                     for s in sp {
                         let c = self.clone_call_after(i);
-                        unsafe { LLVMSetOperand(c, 0, s) };
+                        set_operand(c, 0, s);
                     }
                 }
             }
@@ -948,7 +938,7 @@ impl Gen<'_> {
                     let mut lanes = Vec::new();
                     for s in sp {
                         let c = self.clone_call_after(i);
-                        unsafe { LLVMSetOperand(c, 0, s) };
+                        set_operand(c, 0, s);
                         lanes.push(c);
                     }
                     self.tan.insert(i, lanes);
@@ -957,68 +947,6 @@ impl Gen<'_> {
         }
         Ok(())
     }
-}
-
-/// Copy alignment and volatility from one memory instruction to another.
-pub fn copy_mem_flags(from: V, to: V) {
-    unsafe {
-        LLVMSetAlignment(to, LLVMGetAlignment(from));
-        LLVMSetVolatile(to, LLVMGetVolatile(from));
-    }
-}
-
-pub fn indices(i: V) -> Vec<u32> {
-    unsafe {
-        let n = LLVMGetNumIndices(i);
-        let p = LLVMGetIndices(i);
-        std::slice::from_raw_parts(p, n as usize).to_vec()
-    }
-}
-
-/// insertvalue with a multi-level index path.
-pub fn insert_nested(b: &Builder, agg: V, v: V, idx: &[u32]) -> V {
-    if idx.len() == 1 {
-        return b.insert_value(agg, v, idx[0]);
-    }
-    let inner = b.extract_value(agg, idx[0]);
-    let new_inner = insert_nested(b, inner, v, &idx[1..]);
-    b.insert_value(agg, new_inner, idx[0])
-}
-
-/// The mask of a shufflevector as a constant vector.
-pub fn shuffle_mask(i: V) -> V {
-    unsafe {
-        let n = LLVMGetNumMaskElements(i);
-        let ctx = LLVMGetTypeContext(type_of(i));
-        let i32t = LLVMInt32TypeInContext(ctx);
-        let undef = LLVMGetUndefMaskElem();
-        let mut elems: Vec<V> = (0..n)
-            .map(|k| {
-                let m = LLVMGetMaskValue(i, k);
-                if m == undef {
-                    LLVMGetUndef(i32t)
-                } else {
-                    LLVMConstInt(i32t, m as u64, 0)
-                }
-            })
-            .collect();
-        LLVMConstVector(elems.as_mut_ptr(), n)
-    }
-}
-
-/// Internal linkage, default visibility (after cloning, which copies the
-/// primal's linkage-related attributes).
-pub fn make_internal(f: V) {
-    unsafe {
-        LLVMSetVisibility(f, llvm_sys::LLVMVisibility::LLVMDefaultVisibility);
-        LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage);
-        LLVMSetDLLStorageClass(f, llvm_sys::LLVMDLLStorageClass::LLVMDefaultStorageClass);
-        LLVMSetUnnamedAddress(f, llvm_sys::LLVMUnnamedAddr::LLVMGlobalUnnamedAddr);
-    }
-}
-
-pub fn opcode_name(op: LLVMOpcode) -> String {
-    format!("{op:?}").trim_start_matches("LLVM").to_lowercase()
 }
 
 /// Whether a parameter of this type is followed by its tangent in a custom
@@ -1076,7 +1004,7 @@ fn custom_derivative(
     } else {
         dret == ret_ty || both
     };
-    if got != want || ret_ok == false || unsafe { LLVMIsFunctionVarArg(fn_type(df)) } != 0 {
+    if got != want || ret_ok == false || is_vararg(fn_type(df)) {
         let wp: Vec<String> = want.iter().map(|t| print_type(*t)).collect();
         let wr = if is_void(ret_ty) {
             "void".to_string()
@@ -1100,16 +1028,17 @@ fn custom_derivative(
     }
     let (fty, ret) = signature(key);
     let width = key.width.max(1) as usize;
-    let nf = unsafe {
-        let n = cstr(&format!("enzyme_rs.fwd.custom.{}", name(f)));
-        LLVMAddFunction(sess.module, n.as_ptr(), fty)
-    };
+    let nf = add_function(
+        sess.module,
+        &format!("enzyme_rs.fwd.custom.{}", name(f)),
+        fty,
+    );
     make_internal(nf);
     let d = Derivative { func: nf, ret };
     sess.fwd_cache.insert(key.clone(), d);
     sess.created.push(nf);
     let b = Builder::new(sess.module);
-    let entry = super::reverse::tape::append_block(nf, "entry");
+    let entry = append_block(nf, "entry");
     b.at_end(entry);
     let nps = params(nf);
     let mut primals = Vec::new();

@@ -9,7 +9,6 @@ use crate::analysis::activity::{underlying_allocations, Activity, CopyLayout};
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::llvm::*;
 use crate::ir::{shim, Builder};
-use crate::modes::forward::{copy_mem_flags, make_internal};
 use crate::modes::Session;
 use crate::rules::{self, AllocKind, CallKind, MemKind};
 use std::collections::{HashMap, HashSet};
@@ -109,7 +108,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     make_internal(aug);
     // The clone inherits the primal's calling convention (fastcc for
     // internal functions at -O1 and above), but is called with the C one.
-    unsafe { LLVMSetFunctionCallConv(aug, llvm_sys::LLVMCallConv::LLVMCCallConv as u32) };
+    set_c_call_conv(aug);
     lower_byval_params(aug, &primal_params);
     shim::invokes_to_calls(aug);
     crate::modes::dispatch::prepare_calls(sess, aug);
@@ -218,32 +217,26 @@ pub(crate) fn lower_byval_params(aug: V, primal_params: &[V]) {
             continue;
         };
         let ai = idx as u32 + 1;
-        unsafe {
-            let sret = enum_attr_kind("sret");
-            if !LLVMGetEnumAttributeAtIndex(aug, ai, sret).is_null() {
-                LLVMRemoveEnumAttributeAtIndex(aug, ai, sret);
-            }
-            let byval = enum_attr_kind("byval");
-            let a = LLVMGetEnumAttributeAtIndex(aug, ai, byval);
-            if a.is_null() {
-                continue;
-            }
-            let ty = LLVMGetTypeAttributeValue(a);
-            LLVMRemoveEnumAttributeAtIndex(aug, ai, byval);
-            b.at_entry_allocas(aug);
-            b.clear_debug_loc();
-            let copy = b.alloca(ty);
-            set_name(copy, &format!("{}.byval", name(*p)));
-            let align = LLVMGetAlignment(copy).max(1);
-            LLVMReplaceAllUsesWith(*p, copy);
-            let m = b.memcpy(
-                copy,
-                *p,
-                const_i64(b.ctx, type_alloc_size(module_of(aug), ty) as i64),
-                align,
-            );
-            let _ = m;
+        if has_attr_at(aug, ai, "sret") {
+            remove_attr_at(aug, ai, "sret");
         }
+        let Some(ty) = type_attr_at(aug, ai, "byval") else {
+            continue;
+        };
+        remove_attr_at(aug, ai, "byval");
+        b.at_entry_allocas(aug);
+        b.clear_debug_loc();
+        let copy = b.alloca(ty);
+        set_name(copy, &format!("{}.byval", name(*p)));
+        let align = alignment(copy).max(1);
+        replace_all_uses(*p, copy);
+        let m = b.memcpy(
+            copy,
+            *p,
+            const_i64(b.ctx, type_alloc_size(module_of(aug), ty) as i64),
+            align,
+        );
+        let _ = m;
     }
 }
 
@@ -381,12 +374,11 @@ impl AugGen<'_> {
                 let phi = self.b.phi(i64t);
                 set_name(phi, "pred.index");
                 for (k, p) in preds.iter().enumerate() {
-                    let mut v = const_i64(ctx, k as i64);
-                    let mut pb = *p;
+                    let v = const_i64(ctx, k as i64);
                     // One incoming entry per edge (a switch may branch twice).
                     let edges = successors(*p).into_iter().filter(|s| *s == bb).count();
                     for _ in 0..edges {
-                        unsafe { LLVMAddIncoming(phi, &mut v, &mut pb, 1) };
+                        add_incoming(phi, &[(v, *p)]);
                     }
                 }
                 self.a.pred_index.insert(bb, phi);
@@ -405,12 +397,9 @@ impl AugGen<'_> {
             }
         }
         for (p, sp) in std::mem::take(&mut self.phis) {
-            let n = unsafe { LLVMCountIncoming(p) };
-            for k in 0..n {
-                let (v, bb) = unsafe { (LLVMGetIncomingValue(p, k), LLVMGetIncomingBlock(p, k)) };
-                let mut sv = self.shadow_or_null(v, p)?;
-                let mut b = bb;
-                unsafe { LLVMAddIncoming(sp, &mut sv, &mut b, 1) };
+            for (v, bb) in incoming(p) {
+                let sv = self.shadow_or_null(v, p)?;
+                add_incoming(sp, &[(sv, bb)]);
             }
         }
         Ok(())
@@ -503,10 +492,9 @@ impl AugGen<'_> {
         let next = self.b.nuw_add(c, const_i64(ctx, 1));
         set_name(next, "iter.next");
         for (v, b) in [(const_i64(ctx, 0), pre), (next, latch)] {
-            let (mut v, mut b) = (v, b);
             let edges = successors(b).into_iter().filter(|s| *s == h).count();
             for _ in 0..edges {
-                unsafe { LLVMAddIncoming(c, &mut v, &mut b, 1) };
+                add_incoming(c, &[(v, b)]);
             }
         }
         Some(Counted {
@@ -570,9 +558,9 @@ impl AugGen<'_> {
             LLVMGetElementPtr => match self.shadow_of(operand(i, 0)) {
                 Some(sb) => {
                     let mut idx: Vec<V> = operands(i)[1..].to_vec();
-                    let src_ty = unsafe { LLVMGetGEPSourceElementType(i) };
+                    let src_ty = gep_source_type(i);
                     let g = self.b.gep(src_ty, sb, &mut idx);
-                    unsafe { LLVMSetIsInBounds(g, LLVMIsInBounds(i)) };
+                    copy_inbounds(i, g);
                     Some(g)
                 }
                 None => None,
@@ -603,7 +591,7 @@ impl AugGen<'_> {
             },
             LLVMAlloca => {
                 // The reverse sweep outlives this frame: shadow on the heap.
-                let ty = unsafe { LLVMGetAllocatedType(i) };
+                let ty = allocated_type(i);
                 let n = operand(i, 0);
                 let ctx = self.b.ctx;
                 let size = type_alloc_size(self.sess.module, ty);
@@ -622,7 +610,7 @@ impl AugGen<'_> {
                     i,
                     format!(
                         "no reverse-mode rule for pointer instruction '{}'",
-                        crate::modes::forward::opcode_name(op)
+                        opcode_name(op)
                     ),
                 ))
             }
@@ -769,7 +757,7 @@ impl AugGen<'_> {
                 Some(i),
             ));
         }
-        if unsafe { LLVMIsFunctionVarArg(fn_type(callee)) } != 0 {
+        if is_vararg(fn_type(callee)) {
             return Err(self.err(
                 i,
                 format!("call to variadic function '{cname}' with active arguments"),
@@ -806,13 +794,13 @@ impl AugGen<'_> {
         let nc = self.b.call_fn(pair.aug, &mut new_args);
         let primal_value = match pair.aug_ret {
             AugRet::Void | AugRet::Primal => {
-                unsafe { LLVMReplaceAllUsesWith(i, nc) };
+                replace_all_uses(i, nc);
                 nc
             }
             AugRet::PrimalShadow => {
                 let p = self.b.extract_value(nc, 0);
                 let s = self.b.extract_value(nc, 1);
-                unsafe { LLVMReplaceAllUsesWith(i, p) };
+                replace_all_uses(i, p);
                 self.a.shadow.insert(p, s);
                 p
             }
@@ -862,7 +850,7 @@ impl AugGen<'_> {
         set_name(sq, &format!("{qname}'"));
         self.b.zero_bytes(sq, n64);
         self.b.memcpy(sq, sp, k, 1);
-        unsafe { LLVMReplaceAllUsesWith(i, q) };
+        replace_all_uses(i, q);
         if self.a.deferred_free.remove(&i) {
             self.a.deferred_free.insert(q);
         }
@@ -909,7 +897,7 @@ impl AugGen<'_> {
         new_args.push(self.a.tape_arg);
         let nc = self.b.call_fn(pair.aug, &mut new_args);
         if !is_void(ret_ty) {
-            unsafe { LLVMReplaceAllUsesWith(i, nc) };
+            replace_all_uses(i, nc);
             if self.varied(i) {
                 self.a.act.varied.insert(nc);
             }
@@ -957,7 +945,7 @@ impl Aug {
                 .collect();
             out.push_str(&format!(
                 "  block {} (loop depth {depth}): {} bytes [{}]\n",
-                name(unsafe { LLVMBasicBlockAsValue(bb) }),
+                block_name(bb),
                 l.total,
                 vals.join(", ")
             ));
@@ -997,7 +985,7 @@ impl Aug {
                     &mut [const_i64(ctx, layout.offsets[k] as i64)],
                 );
                 let s = b.store(*v, p);
-                unsafe { LLVMSetAlignment(s, 8) };
+                set_alignment(s, 8);
             }
         }
         if self.ret_blocks.len() > 1 {
@@ -1006,7 +994,7 @@ impl Aug {
                 b.clear_debug_loc();
                 let base = b.call_fn(reserve, &mut [self.tape_arg, const_i64(ctx, 8)]);
                 let s = b.store(const_i64(ctx, k as i64), base);
-                unsafe { LLVMSetAlignment(s, 8) };
+                set_alignment(s, 8);
             }
         }
         Ok(())
@@ -1053,12 +1041,9 @@ impl AugGen<'_> {
         self.b.after(i);
         match ptrs {
             None => {
-                let c = unsafe { LLVMInstructionClone(i) };
-                unsafe {
-                    LLVMInsertIntoBuilder(self.b.raw, c);
-                    LLVMSetOperand(c, 0, sd);
-                    LLVMSetOperand(c, 1, ss);
-                }
+                let c = self.b.insert_clone(i);
+                set_operand(c, 0, sd);
+                set_operand(c, 1, ss);
             }
             Some(offs) => {
                 let ctx = self.b.ctx;
@@ -1080,17 +1065,10 @@ impl AugGen<'_> {
 /// an error: see `callee_to_differentiate`.)
 fn points_into_float_free_constant(v: V) -> bool {
     let mut g = strip_casts(v);
-    unsafe {
-        while !LLVMIsAConstantExpr(g).is_null()
-            && LLVMGetConstOpcode(g) == LLVMOpcode::LLVMGetElementPtr
-        {
-            g = strip_casts(operand(g, 0));
-        }
-        is_function(g)
-            || (is_global_var(g)
-                && LLVMIsGlobalConstant(g) != 0
-                && !contains_fp(LLVMGlobalGetValueType(g)))
+    while is_const_gep(g) {
+        g = strip_casts(operand(g, 0));
     }
+    is_function(g) || (is_global_var(g) && is_global_constant(g) && !contains_fp(global_type(g)))
 }
 
 /// Whether `v` is null moved by GEPs (`gep T, ptr null, %n`).
@@ -1099,7 +1077,7 @@ fn null_based(v: V) -> bool {
     while opcode(p) == Some(LLVMOpcode::LLVMGetElementPtr) {
         p = strip_casts(operand(p, 0));
     }
-    p != v && unsafe { !LLVMIsAConstantPointerNull(p).is_null() }
+    p != v && is_const_null_ptr(p)
 }
 
 impl AugGen<'_> {
@@ -1108,7 +1086,7 @@ impl AugGen<'_> {
     /// address and must not inherit its activity.
     fn erase(&mut self, i: V) {
         self.a.act.forget(i);
-        unsafe { LLVMInstructionEraseFromParent(i) };
+        erase(i);
     }
 }
 
@@ -1131,12 +1109,9 @@ impl AugGen<'_> {
             });
         }
         self.b.after(i);
-        let c = unsafe { LLVMInstructionClone(i) };
-        unsafe {
-            LLVMInsertIntoBuilder(self.b.raw, c);
-            for (k, s) in shadows.into_iter().enumerate() {
-                LLVMSetOperand(c, k as u32, s);
-            }
+        let c = self.b.insert_clone(i);
+        for (k, s) in shadows.into_iter().enumerate() {
+            set_operand(c, k as u32, s);
         }
         if is_ptr(type_of(i)) {
             set_name(c, &format!("{}'", name(i)));
