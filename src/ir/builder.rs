@@ -29,6 +29,11 @@ impl Builder {
         }
     }
 
+    /// A builder for the module of function `f`.
+    pub fn for_function(f: V) -> Builder {
+        Builder::new(module_of(f))
+    }
+
     fn n(&self) -> *const std::os::raw::c_char {
         self.empty.as_ptr()
     }

@@ -6,6 +6,7 @@
 //! inserted after each varied instruction, visiting blocks in reverse
 //! post-order (so operands' tangents exist before their users), with phi
 //! tangents filled in at the end.
+use super::common::{custom_mismatch, fn_sig_text, lower_byval_params};
 use super::Session;
 use crate::analysis::activity::Activity as ActivityInfo;
 use crate::callsite::{self, Request};
@@ -219,7 +220,7 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     // internal functions at -O1 and above) but is called with the C one,
     // and its callers pass plain pointers for byval/sret parameters.
     set_c_call_conv(nf);
-    crate::modes::reverse::aug::lower_byval_params(nf, &primal_params);
+    lower_byval_params(nf, &primal_params);
     shim::invokes_to_calls(nf);
     crate::modes::dispatch::prepare_calls(sess, nf);
 
@@ -953,22 +954,6 @@ impl Gen<'_> {
 /// forward derivative's signature.
 pub fn custom_has_tangent(t: T) -> bool {
     is_fp(t) || is_ptr(t) || may_carry_derivative(t)
-}
-
-/// The error for a custom derivative whose signature does not fit.
-pub fn custom_mismatch(user_call: Option<V>, msg: String) -> Error {
-    Error {
-        kind: ErrorKind::BadCall(msg),
-        at: user_call.map(|c| crate::diag::At {
-            func: inst_fn(c),
-            inst: Some(c),
-        }),
-    }
-}
-
-pub fn fn_sig_text(f: V) -> String {
-    let ps: Vec<String> = params(f).iter().map(|p| print_type(type_of(*p))).collect();
-    format!("{} ({})", print_type(fn_return_type(f)), ps.join(", "))
 }
 
 /// A function registered with `__enzyme_register_derivative_NAME = {f, df}`:

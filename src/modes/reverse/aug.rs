@@ -9,6 +9,7 @@ use crate::analysis::activity::{underlying_allocations, Activity, CopyLayout};
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::llvm::*;
 use crate::ir::{shim, Builder};
+use crate::modes::common::lower_byval_params;
 use crate::modes::Session;
 use crate::rules::{self, AllocKind, CallKind, MemKind};
 use std::collections::{HashMap, HashSet};
@@ -183,7 +184,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         later,
         sess,
         a: &mut a,
-        b: Builder::new_for(aug),
+        b: Builder::for_function(aug),
         phis: Vec::new(),
         aug_ret: pair.aug_ret,
     };
@@ -202,48 +203,6 @@ fn exit_counts(f: V) -> HashMap<BB, V> {
         }
     }
     out
-}
-
-/// The clone keeps the primal's `byval`/`sret` parameter attributes, but its
-/// callers pass plain pointers: drop them. A `byval` parameter is the
-/// callee's private copy, so the clone makes that copy itself (an alloca
-/// filled by memcpy): its shadow then starts at zero and the memcpy's
-/// adjoint adds it back into the caller's shadow.
-pub(crate) fn lower_byval_params(aug: V, primal_params: &[V]) {
-    let all = params(aug);
-    let b = Builder::new_for(aug);
-    for p in primal_params {
-        let Some(idx) = all.iter().position(|q| q == p) else {
-            continue;
-        };
-        let ai = idx as u32 + 1;
-        if has_attr_at(aug, ai, "sret") {
-            remove_attr_at(aug, ai, "sret");
-        }
-        let Some(ty) = type_attr_at(aug, ai, "byval") else {
-            continue;
-        };
-        remove_attr_at(aug, ai, "byval");
-        b.at_entry_allocas(aug);
-        b.clear_debug_loc();
-        let copy = b.alloca(ty);
-        set_name(copy, &format!("{}.byval", name(*p)));
-        let align = alignment(copy).max(1);
-        replace_all_uses(*p, copy);
-        let m = b.memcpy(
-            copy,
-            *p,
-            const_i64(b.ctx, type_alloc_size(module_of(aug), ty) as i64),
-            align,
-        );
-        let _ = m;
-    }
-}
-
-impl Builder {
-    fn new_for(f: V) -> Builder {
-        Builder::new(module_of(f))
-    }
 }
 
 struct AugGen<'a> {
@@ -318,7 +277,7 @@ impl AugGen<'_> {
         let CallKind::Alloc(AllocKind::Malloc { size_arg }) = rules::classify(v) else {
             return None;
         };
-        let b = Builder::new_for(self.a.func);
+        let b = Builder::for_function(self.a.func);
         b.after(v);
         b.clear_debug_loc();
         let c = b.clone_call_with(v, &[]);

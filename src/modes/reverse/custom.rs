@@ -26,7 +26,7 @@ use crate::callsite;
 use crate::diag::Result;
 use crate::ir::llvm::*;
 use crate::ir::Builder;
-use crate::modes::forward::{custom_mismatch, fn_sig_text};
+use crate::modes::common::{custom_mismatch, fn_sig_text};
 use crate::modes::Session;
 
 fn types_text(ts: &[T]) -> String {
