@@ -157,17 +157,15 @@ fn define_leftover_markers(m: LLVMModuleRef) {
         if !n.starts_with("enzyme_") || users(g).is_empty() {
             continue;
         }
-        unsafe {
-            if !LLVMGetInitializer(g).is_null() {
-                continue;
-            }
-            let ty = LLVMGlobalGetValueType(g);
-            if !is_int(ty) {
-                continue;
-            }
-            LLVMSetInitializer(g, zero(ty));
-            LLVMSetLinkage(g, llvm_sys::LLVMLinkage::LLVMWeakAnyLinkage);
+        if global_initializer(g).is_some() {
+            continue;
         }
+        let ty = global_type(g);
+        if !is_int(ty) {
+            continue;
+        }
+        set_initializer(g, zero(ty));
+        set_linkage(g, LLVMLinkage::LLVMWeakAnyLinkage);
     }
 }
 
@@ -191,13 +189,7 @@ fn process(sess: &mut Session, call: V, mode: Mode) {
 /// Report `e` and replace the call with a zero so the module stays valid.
 fn fail_call(e: &Error, call: V, caller: V) {
     e.emit(caller);
-    unsafe {
-        let t = type_of(call);
-        if !is_void(t) {
-            LLVMReplaceAllUsesWith(call, zero(t));
-        }
-        LLVMInstructionEraseFromParent(call);
-    }
+    replace_and_erase(call, zero(type_of(call)));
 }
 
 /// At -O1 and above: inline the tape helpers, inline each derivative into
@@ -281,7 +273,7 @@ fn cleanup(sess: &mut Session) {
     let mut live = Vec::new();
     for f in std::mem::take(&mut sess.created) {
         if users(f).is_empty() {
-            unsafe { LLVMDeleteFunction(f) };
+            delete_function(f);
         } else {
             live.push(f);
         }
