@@ -10,6 +10,8 @@ echo "== lit"
 lit -sv lit
 echo "== examples"
 ./examples/run.sh
+echo "== fuzzers: llvm-stress and random programs, fixed seed windows"
+bash tests/stress/run.sh
 echo "== cargo test"
 cargo test --release
 echo "== benchmarks: build each once at its smallest size, check all gradients agree"

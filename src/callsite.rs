@@ -355,6 +355,14 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
         let Some(m) = all.get(*k).and_then(|v| marker_name(*v)) else {
             return Ok(false);
         };
+        if matches!(m.as_str(), "enzyme_tape" | "enzyme_allocated")
+            && !matches!(mode, Mode::AugmentFwd | Mode::ReverseSplit)
+        {
+            return Err(Error::bad_call(
+                call,
+                format!("{m} is a split-mode marker (for __enzyme_augmentfwd / __enzyme_reverse); {callee_name} takes no tape"),
+            ));
+        }
         match m.as_str() {
             "enzyme_width" => {
                 *k += 1;
@@ -587,6 +595,14 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
     }
     if mode == Mode::ReverseSplit && req.tape.is_none() {
         return Err(Error::bad_call(call, format!("{callee_name} needs the tape from __enzyme_augmentfwd as its last argument (or after enzyme_tape)")));
+    }
+    if let Some(m) = all.get(k).and_then(|v| marker_name(*v)) {
+        if k + 1 == all.len() {
+            return Err(Error::bad_call(
+                call,
+                format!("marker {m} has no argument after it (all {user_params} parameters of '{fname}' already have their arguments)"),
+            ));
+        }
     }
     if k < all.len() {
         return Err(Error::bad_call(

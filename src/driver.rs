@@ -196,7 +196,18 @@ fn fail_call(e: &Error, call: V, caller: V) {
 /// the user's call site (so the tape lives in registers where it can), then
 /// simplify the new code (the rest of LLVM's pipeline optimizes it further).
 fn cleanup(sess: &mut Session) {
-    if sess.opts.opt_level == 0 || sess.opts.no_cleanup || sess.created.is_empty() {
+    if sess.opts.no_cleanup || sess.created.is_empty() {
+        return;
+    }
+    if sess.opts.opt_level == 0 {
+        // -O0: only promote the derivatives' adjoint slots and local
+        // variables to registers; unpromoted, each recursion level of a
+        // derivative keeps a frame several times its primal's (a deep
+        // recursion overflowed the stack under AddressSanitizer).
+        let mut fns = sess.created.clone();
+        if let Err(msg) = shim::run_function_pipeline(&mut fns, "mem2reg") {
+            log::warn!("enzyme-rs: -O0 cleanup failed: {msg}");
+        }
         return;
     }
     let helpers = [

@@ -9,7 +9,10 @@
 //!   // FLAGS: -fopenmp        extra compiler flags
 //!   // EXPECT-ERROR: text     compilation must fail with `text` in stderr
 //!   // SKIP: reason           not run (reported as skipped)
-//! Set ENZYME_RS_TEST_FILTER=substring to run a subset.
+//! Set ENZYME_RS_TEST_FILTER=substring (or a comma-separated list) to run a subset.
+//! ENZYME_RS_SANITIZE=address (or undefined, or address,undefined) builds
+//! each program with that sanitizer at -O0 and -O2 only (tests/sanitize.sh),
+//! skipping the EXPECT-ERROR programs.
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, Mutex};
@@ -125,8 +128,29 @@ fn run_case(c: &Case, plugin: &Path, work: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Levels and flags of a program under ENZYME_RS_SANITIZE: -O0 and -O2
+/// only, the sanitizer's flags added; any report fails the run.
+fn sanitized(levels: &str, mut flags: Vec<String>, san: &str) -> (String, Vec<String>) {
+    let l: Vec<&str> = levels
+        .split_whitespace()
+        .filter(|l| matches!(*l, "O0" | "O2"))
+        .collect();
+    flags.push(format!("-fsanitize={san}"));
+    flags.push("-fno-omit-frame-pointer".into());
+    if san.contains("undefined") {
+        // vptr checks hash the object's type through integers, which the
+        // derivative cannot follow; the rest of -fsanitize=undefined applies.
+        flags.push("-fno-sanitize=vptr".into());
+        flags.push("-fno-sanitize-recover=all".into());
+    }
+    (l.join(" "), flags)
+}
+
 fn main() {
     let filter = std::env::var("ENZYME_RS_TEST_FILTER").ok();
+    let sanitize = std::env::var("ENZYME_RS_SANITIZE")
+        .ok()
+        .filter(|s| !s.is_empty());
     let plugin = plugin();
     let mut files = Vec::new();
     collect(&root().join("tests/programs"), &mut files);
@@ -134,7 +158,8 @@ fn main() {
     let mut skipped = 0;
     for f in files {
         if let Some(flt) = &filter {
-            if !f.to_string_lossy().contains(flt.as_str()) {
+            let path = f.to_string_lossy();
+            if !flt.split(',').any(|s| path.contains(s)) {
                 continue;
             }
         }
@@ -148,6 +173,11 @@ fn main() {
             .map(|s| s.split_whitespace().map(String::from).collect())
             .unwrap_or_default();
         let expect_error = directive(&text, "EXPECT-ERROR:");
+        let (levels, flags) = match &sanitize {
+            Some(s) if expect_error.is_none() => sanitized(&levels, flags, s),
+            Some(_) => continue,
+            None => (levels, flags),
+        };
         for l in levels.split_whitespace() {
             cases.push(Case {
                 src: f.clone(),

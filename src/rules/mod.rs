@@ -770,6 +770,8 @@ pub(crate) fn is_inactive_function_name(n: &str) -> bool {
     // print values but carry no derivative), std::string (characters), and
     // the library's throw helpers.
     const INACTIVE_PREFIXES: &[&str] = &[
+        // UndefinedBehaviorSanitizer's reports (-fsanitize=undefined).
+        "__ubsan_handle_",
         "_ZNSo",
         "_ZNSi",
         "_ZStlsI",

@@ -275,6 +275,10 @@ impl AugGen<'_> {
     /// active pointers (returned as a duplicated result, say) gets a zeroed
     /// shadow made right after it.
     fn late_alloc_shadow(&mut self, v: V) -> Option<V> {
+        // Only calls classify (an argument or a GEP crashed it).
+        if !is_call(v) && !is_invoke(v) {
+            return None;
+        }
         let CallKind::Alloc(AllocKind::Malloc { size_arg }) = rules::classify(v) else {
             return None;
         };

@@ -150,7 +150,8 @@ pub fn build(
     let rev_ret = fn_return_type(pair.rev);
     let user_rev_ret = fn_return_type(rev_f);
     let leaves_ok = callsite::leaf_types(rev_ret).len() == callsite::leaf_types(user_rev_ret).len()
-        && is_void(rev_ret) == is_void(user_rev_ret);
+        && is_void(rev_ret) == is_void(user_rev_ret)
+        && callsite::leaf_types(user_rev_ret).iter().all(|t| is_fp(*t));
     if rps != want_rev || !leaves_ok || is_vararg(fn_type(rev_f)) {
         let mut why = format!(
             "the reverse function '{}' must take ({}) (the augmented function's parameters{}{}) and return {}",
@@ -256,7 +257,14 @@ pub fn build(
             b.ret(r);
         } else {
             let leaves = callsite::unpack(&b, r);
-            let v = callsite::pack(&b, rev_ret, &leaves).unwrap();
+            let v = callsite::pack(&b, rev_ret, &leaves).ok_or_else(|| {
+                mismatch(format!(
+                    "the adjoints '{}' returns ({}) do not fit {}",
+                    name(rev_f),
+                    print_type(user_rev_ret),
+                    print_type(rev_ret)
+                ))
+            })?;
             b.ret(v);
         }
         make_internal(g);

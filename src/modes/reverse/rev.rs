@@ -677,7 +677,9 @@ impl RevGen<'_> {
                 let d = self.take_adjoint(i)?;
                 let (vec, idx) = (operand(i, 0), operand(i, 1));
                 let ii = self.avail(idx)?;
-                let delta = self.b.insert_element(zero(type_of(vec)), d, ii);
+                let delta = self
+                    .b
+                    .insert_element(adj_zero(adj_type(type_of(vec))), d, ii);
                 self.add_adjoint(vec, delta)?;
             }
             LLVMInsertElement => {
@@ -686,15 +688,16 @@ impl RevGen<'_> {
                 let ii = self.avail(idx)?;
                 let dv = self.b.extract_element(d, ii);
                 self.add_adjoint(v, dv)?;
-                let cleared = self.b.insert_element(d, zero(type_of(v)), ii);
+                let cleared = self.b.insert_element(d, adj_zero(adj_type(type_of(v))), ii);
                 self.add_adjoint(vec, cleared)?;
             }
             LLVMShuffleVector => {
                 let d = self.take_adjoint(i)?;
                 let (x, y) = (operand(i, 0), operand(i, 1));
                 let n = vector_size(type_of(x));
-                let mut dx = zero(type_of(x));
-                let mut dy = zero(type_of(y));
+                // Integer vectors carrying float bits have float adjoints.
+                let mut dx = adj_zero(adj_type(type_of(x)));
+                let mut dy = adj_zero(adj_type(type_of(y)));
                 let ctx = self.b.ctx;
                 for (j, m) in shuffle_mask_elems(i).into_iter().enumerate() {
                     let Some(m) = m else {
