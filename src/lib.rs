@@ -8,6 +8,7 @@ pub mod callsite;
 pub mod diag;
 pub mod driver;
 pub mod ir;
+pub mod lto;
 pub mod modes;
 pub mod options;
 pub mod rules;
@@ -21,6 +22,7 @@ use llvm_plugin::{
 /// The `enzyme` module pass.
 struct EnzymePass {
     opt_level: u32,
+    slot: lto::Slot,
 }
 
 impl LlvmModulePass for EnzymePass {
@@ -33,7 +35,9 @@ impl LlvmModulePass for EnzymePass {
         let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
         let opts = options::Options::load(self.opt_level);
         // No panic may cross into LLVM: report it as an error instead.
-        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| driver::run(m, opts)));
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            lto::run(m, opts, self.slot)
+        }));
         match r {
             Ok(true) => PreservedAnalyses::None,
             Ok(false) => PreservedAnalyses::All,
@@ -142,12 +146,27 @@ fn plugin_registrar(builder: &mut PassBuilder) {
     builder.add_module_pipeline_parsing_callback(|name, manager| match name {
         // opt -passes=enzyme: differentiate, no cleanup (IR as synthesized).
         "enzyme" => {
-            manager.add_pass(EnzymePass { opt_level: 0 });
+            manager.add_pass(EnzymePass {
+                opt_level: 0,
+                slot: lto::Slot::Opt,
+            });
             PipelineParsing::Parsed
         }
         // opt -passes=enzyme-opt: differentiate, then clean up like -O2.
         "enzyme-opt" => {
-            manager.add_pass(EnzymePass { opt_level: 2 });
+            manager.add_pass(EnzymePass {
+                opt_level: 2,
+                slot: lto::Slot::Opt,
+            });
+            PipelineParsing::Parsed
+        }
+        // Link-time differentiation halves, for lit tests (src/lto.rs).
+        "enzyme-lto-prelink" | "enzyme-lto-postlink" => {
+            let slot = match name {
+                "enzyme-lto-prelink" => lto::Slot::Prelink,
+                _ => lto::Slot::Postlink,
+            };
+            manager.add_pass(EnzymePass { opt_level: 0, slot });
             PipelineParsing::Parsed
         }
         // Analysis printers (stderr); -enzyme-function=NAME picks a function.
@@ -178,12 +197,21 @@ fn plugin_registrar(builder: &mut PassBuilder) {
     builder.add_optimizer_early_ep_callback(|manager, opt| {
         manager.add_pass(EnzymePass {
             opt_level: level(opt),
+            slot: lto::Slot::OptimizerEarly,
         });
     });
     // Full LTO link: bodies from other translation units are visible.
     builder.add_full_lto_early_ep_callback(|manager, opt| {
         manager.add_pass(EnzymePass {
             opt_level: level(opt),
+            slot: lto::Slot::FullLtoEarly,
+        });
+    });
+    // ThinLTO post-link: imported bodies are still there (src/lto.rs).
+    builder.add_pipeline_early_simplification_ep_callback(|manager, opt| {
+        manager.add_pass(EnzymePass {
+            opt_level: level(opt),
+            slot: lto::Slot::EarlySimplification,
         });
     });
 }

@@ -1,0 +1,380 @@
+//! Link-time differentiation (`-flto`, `-flto=thin`).
+//!
+//! With LTO the plugin runs twice: in each file's compile (pre-link) and in
+//! the link. Pre-link, a differentiation call whose target (or a function
+//! it calls) has no body in this file is *deferred*: left in place for the
+//! link, with everything resolvable done at once. The link then has the
+//! bodies:
+//!
+//! - full LTO: the link merges every file into one module and runs the
+//!   FullLTO-early callback, which differentiates the deferred calls;
+//! - ThinLTO (-O1..-O3): each file stays a module; the ThinLTO importer
+//!   copies the bodies a module calls into it (as `available_externally`).
+//!   A deferred call's target is only *referenced*, not called, so the
+//!   pre-link half adds an *anchor*: an internal function that calls the
+//!   target and the external functions it reaches, and reads each one's
+//!   published registrations (below), called just before the deferred
+//!   call. The importer follows the anchor's calls; the post-link half
+//!   (at the pipeline-early-simplification callback, before the optimizer
+//!   drops `available_externally` bodies) removes the anchor and
+//!   differentiates. The function holding a deferred call is `noinline`
+//!   until then, so no other module imports an unresolved copy of it.
+//! - ThinLTO at -O0: the link neither imports bodies nor runs a plugin
+//!   callback, so a call that needs a body from another file is an error at
+//!   compile time naming the flags that work; calls whose bodies are all in
+//!   the file are differentiated at compile time as usual.
+//!
+//! Custom derivatives registered in one file for a function differentiated
+//! in another: in ThinLTO each registration is also published as a
+//! `weak_odr` constant with a predictable name
+//! (`__enzyme_register_gradient_lto.<function>`), which the anchor reads,
+//! so the importer brings it into the module that needs it.
+//!
+//! A deferred call's callee is renamed so that a link that does not run
+//! enzyme-rs fails with a readable undefined symbol instead of linking a
+//! program with a dangling `__enzyme_*` call.
+use crate::callsite;
+use crate::diag::{Error, ErrorKind};
+use crate::driver::{self, Handling};
+use crate::ir::link::{self, Linkage};
+use crate::ir::llvm::*;
+use crate::ir::Builder;
+use crate::options::Options;
+
+/// Where the pass was scheduled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// `opt -passes=enzyme`: a plain module, no LTO semantics.
+    Opt,
+    /// clang's OptimizerEarly callback (per-file compiles, LTO pre-link,
+    /// ThinLTO post-link at -O1..-O3).
+    OptimizerEarly,
+    /// The pipeline-early-simplification callback: acts only in a ThinLTO
+    /// post-link (a module the pre-link half has seen).
+    EarlySimplification,
+    /// The full LTO link.
+    FullLtoEarly,
+    /// `opt -passes=enzyme-lto-prelink` / `enzyme-lto-postlink` (lit tests).
+    Prelink,
+    Postlink,
+}
+
+/// What the run does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Normal,
+    PreLink { thin: bool },
+    PostLink,
+    Skip,
+}
+
+/// Named metadata set on every module the pre-link half has seen.
+const STAMP: &str = "enzyme_rs.lto.prelink";
+/// The anchor function's name (ThinLTO may add a `.llvm.<hash>` suffix).
+const ANCHOR: &str = "enzyme_rs.lto.anchor";
+/// String attribute on functions made `noinline` while a call waits.
+const HELD: &str = "enzyme-rs-lto-held";
+/// What a deferred callee's name gets appended (see the module comment).
+const DEFERRED: &str = " [deferred by enzyme-rs to the link: load the plugin in the link too (-Wl,--load-pass-plugin=libenzyme_rs.so), and link ThinLTO at -O1 or above]";
+/// Registration kinds published for ThinLTO, with their array length.
+const PUBLISHED: [(&str, u32); 3] = [
+    ("__enzyme_register_gradient", 3),
+    ("__enzyme_register_derivative", 2),
+    ("__enzyme_inactivefn", 1),
+];
+
+fn phase(m: LLVMModuleRef, slot: Slot) -> Phase {
+    let stamped = link::has_named_metadata(m, STAMP);
+    let thin = !link::has_module_flag(m, "ThinLTO");
+    let lto = link::has_module_flag(m, "ThinLTO") || link::has_module_flag(m, "EnableSplitLTOUnit");
+    match slot {
+        Slot::Opt => Phase::Normal,
+        Slot::Prelink => Phase::PreLink { thin },
+        Slot::Postlink | Slot::FullLtoEarly => Phase::PostLink,
+        Slot::EarlySimplification if stamped => Phase::PostLink,
+        Slot::EarlySimplification => Phase::Skip,
+        Slot::OptimizerEarly if stamped => Phase::PostLink,
+        Slot::OptimizerEarly if lto => Phase::PreLink { thin },
+        Slot::OptimizerEarly => Phase::Normal,
+    }
+}
+
+/// The pass body for a slot. Returns whether the module changed.
+pub fn run(m: LLVMModuleRef, opts: Options, slot: Slot) -> bool {
+    let ph = phase(m, slot);
+    log::debug!("enzyme-rs: {slot:?} -> {ph:?}");
+    match ph {
+        Phase::Skip => false,
+        Phase::Normal => driver::run(m, opts),
+        Phase::PreLink { thin } => prelink(m, opts, thin),
+        Phase::PostLink => postlink(m, opts),
+    }
+}
+
+/// The function a differentiation call names.
+fn target_of(call: V) -> Option<V> {
+    call_args(call)
+        .into_iter()
+        .find_map(|a| callsite::resolve_function(call, a).ok())
+}
+
+fn prelink(m: LLVMModuleRef, opts: Options, thin: bool) -> bool {
+    let level = opts.opt_level;
+    if thin {
+        publish_registrations(m);
+    }
+    let mut deferred = Vec::new();
+    let mut defer = |e: Error, _call: V| match e.kind {
+        ErrorKind::UnknownFunction(_) => Handling::Defer,
+        _ => Handling::Fail(e),
+    };
+    let mut changed = driver::run_with(m, opts, &mut defer, &mut deferred);
+    if thin && level == 0 {
+        // No import and no plugin callback in a ThinLTO -O0 link.
+        for call in deferred.drain(..) {
+            let what = target_of(call).map(name).unwrap_or_default();
+            let e = Error::bad_call(
+                call,
+                format!(
+                    "'{what}' (or a function it calls) has no body in this file, and a ThinLTO link at -O0 neither imports bodies nor runs enzyme-rs; build with -flto=full (any -O level) or -flto=thin at -O1 or above, or keep the function in the file that differentiates it"
+                ),
+            );
+            driver::fail_call(&e, call, inst_fn(call));
+            changed = true;
+        }
+    }
+    if !deferred.is_empty() {
+        log::info!("enzyme-rs: {} call(s) deferred to the link", deferred.len());
+        if thin {
+            anchor(m, &deferred);
+        }
+        for call in &deferred {
+            rename_deferred(m, *call);
+        }
+        changed = true;
+    }
+    link::add_named_metadata(m, STAMP, if thin { "thin" } else { "full" });
+    changed
+}
+
+fn postlink(m: LLVMModuleRef, opts: Options) -> bool {
+    let mut changed = restore_deferred(m);
+    changed |= drop_anchors(m);
+    let mut hint = |e: Error, _call: V| {
+        if let ErrorKind::UnknownFunction(f) = &e.kind {
+            let msg = format!(
+                "{}; at link time: a ThinLTO link imports only functions small enough to inline (raise the limit with -Wl,-mllvm,-import-instr-limit=N) and not marked noinline; -flto=full sees every body",
+                e.kind
+            );
+            let _ = f;
+            return Handling::Fail(Error {
+                kind: ErrorKind::BadCall(msg),
+                at: e.at,
+            });
+        }
+        Handling::Fail(e)
+    };
+    changed |= driver::run_with(m, opts, &mut hint, &mut Vec::new());
+    changed
+}
+
+/// Give the deferred call's callee a name that explains itself if the link
+/// leaves it undefined.
+fn rename_deferred(m: LLVMModuleRef, call: V) {
+    let Some(f) = called_function(call) else {
+        return;
+    };
+    let n = name(f);
+    if n.ends_with(DEFERRED) {
+        return;
+    }
+    let renamed = get_or_declare(m, &format!("{n}{DEFERRED}"), fn_type(f));
+    link::set_callee(call, renamed);
+}
+
+/// Undo [`rename_deferred`] (post-link): point the calls at the original
+/// entry point again.
+fn restore_deferred(m: LLVMModuleRef) -> bool {
+    let mut changed = false;
+    for f in functions(m) {
+        let n = name(f);
+        let Some(orig) = n.strip_suffix(DEFERRED) else {
+            continue;
+        };
+        let o = get_or_declare(m, orig, fn_type(f));
+        link::replace_uses(f, o);
+        link::delete_function(f);
+        changed = true;
+    }
+    changed
+}
+
+/// The external functions reached from `f` through direct calls (with `f`
+/// itself when it has no body).
+fn reached_declarations(f: V) -> Vec<V> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    let mut work = vec![f];
+    while let Some(g) = work.pop() {
+        if !seen.insert(g) {
+            continue;
+        }
+        if is_declaration(g) {
+            if !link::is_intrinsic(g) && callsite::Mode::from_callee(&name(g)).is_none() {
+                out.push(g);
+            }
+            continue;
+        }
+        for bb in blocks(g) {
+            for i in instructions(bb) {
+                if let Some(c) = is_call(i).then(|| called_function(i)).flatten() {
+                    work.push(c);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// ThinLTO pre-link: the anchor that makes the importer bring the bodies
+/// (and published registrations) the deferred calls need into this module.
+fn anchor(m: LLVMModuleRef, deferred: &[V]) {
+    let ctx = unsafe { LLVMGetModuleContext(m) };
+    let mut targets: Vec<V> = Vec::new();
+    for call in deferred {
+        if let Some(t) = target_of(*call) {
+            if !targets.contains(&t) {
+                targets.push(t);
+            }
+            for d in reached_declarations(t) {
+                if !targets.contains(&d) {
+                    targets.push(d);
+                }
+            }
+        }
+    }
+    let a = link::add_function(m, ANCHOR, fn_type_of(void_type(ctx), &mut [], false));
+    link::set_linkage(a, Linkage::Internal);
+    add_fn_attr(a, "noinline");
+    add_fn_attr(a, "optnone");
+    let b = Builder::new(m);
+    b.at_end(link::append_block(a, "entry"));
+    let slot = b.alloca(ptr_type(ctx));
+    for t in &targets {
+        let mut args: Vec<V> = params(*t).into_iter().map(|p| zero(type_of(p))).collect();
+        b.call_fn(*t, &mut args);
+        let n = name(*t);
+        if link::linkage(*t) == Linkage::Internal || n.is_empty() {
+            continue;
+        }
+        for (kind, len) in PUBLISHED {
+            let g = published(m, kind, len, &n);
+            let st = b.store(g, slot);
+            unsafe { LLVMSetVolatile(st, 1) };
+        }
+    }
+    b.ret_void();
+    for call in deferred {
+        b.before(*call);
+        b.call_fn(a, &mut []);
+        let caller = inst_fn(*call);
+        if !fn_has_attr(caller, "noinline") {
+            remove_fn_attr(caller, "alwaysinline");
+            add_fn_attr(caller, "noinline");
+            link::add_string_fn_attr(caller, HELD, "");
+        }
+    }
+}
+
+/// The published registration `kind` of function `n`: this module's own
+/// when it registers one, else an `extern_weak` declaration (null unless
+/// another file publishes one).
+fn published(m: LLVMModuleRef, kind: &str, len: u32, n: &str) -> V {
+    let g_name = format!("{kind}_lto.{n}");
+    if let Some(g) = link::get_global(m, &g_name) {
+        return g;
+    }
+    let ctx = unsafe { LLVMGetModuleContext(m) };
+    let ty = unsafe { LLVMArrayType(ptr_type(ctx), len) };
+    let g = link::add_global(m, &g_name, ty, None, true);
+    link::set_linkage(g, Linkage::ExternWeak);
+    g
+}
+
+/// ThinLTO pre-link: publish each registration of an external function
+/// under a predictable name, per function (see the module comment).
+fn publish_registrations(m: LLVMModuleRef) {
+    let ctx = unsafe { LLVMGetModuleContext(m) };
+    for g in globals(m) {
+        let gn = name(g);
+        let Some((kind, len)) = PUBLISHED
+            .iter()
+            .copied()
+            .find(|(k, _)| gn.starts_with(k) && !gn.contains("_lto."))
+        else {
+            continue;
+        };
+        let Some(init) = link::initializer(g) else {
+            continue;
+        };
+        let elems: Vec<V> = operands(init);
+        let groups: Vec<Vec<V>> = if len == 1 {
+            elems.iter().map(|e| vec![*e]).collect()
+        } else if elems.len() >= len as usize {
+            vec![elems[..len as usize].to_vec()]
+        } else {
+            continue;
+        };
+        for mut group in groups {
+            let f = strip_casts(group[0]);
+            if !is_function(f) || link::linkage(f) == Linkage::Internal {
+                continue;
+            }
+            let p_name = format!("{kind}_lto.{}", name(f));
+            if link::get_global(m, &p_name).is_some() {
+                continue;
+            }
+            let init = link::const_ptr_array(ctx, &mut group);
+            let p = link::add_global(m, &p_name, type_of(init), Some(init), true);
+            link::set_linkage(p, Linkage::WeakOdr);
+        }
+    }
+}
+
+/// ThinLTO post-link: remove the anchors and their calls, and let the
+/// functions that held deferred calls be inlined again.
+fn drop_anchors(m: LLVMModuleRef) -> bool {
+    let mut changed = false;
+    for f in functions(m) {
+        if fn_has_attr(f, HELD) {
+            remove_fn_attr(f, "noinline");
+            link::remove_string_fn_attr(f, HELD);
+            changed = true;
+        }
+        if !name(f).starts_with(ANCHOR) {
+            continue;
+        }
+        for u in users(f) {
+            if is_call(u) {
+                link::erase_instruction(u);
+            }
+        }
+        if !has_uses(f) {
+            link::delete_function(f);
+        }
+        changed = true;
+    }
+    // Published registrations nobody defined: unused declarations now.
+    for g in globals(m) {
+        let n = name(g);
+        if n.contains("_lto.")
+            && n.starts_with("__enzyme_")
+            && link::initializer(g).is_none()
+            && !has_uses(g)
+        {
+            link::delete_global(g);
+            changed = true;
+        }
+    }
+    changed
+}
