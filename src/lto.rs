@@ -120,8 +120,12 @@ fn target_of(call: V) -> Option<V> {
 
 fn prelink(m: LLVMModuleRef, opts: Options, thin: bool) -> bool {
     let level = opts.opt_level;
-    if thin {
+    // (A ThinLTO link at -O0 imports nothing: no need to publish.)
+    if thin && level > 0 {
         publish_registrations(m);
+        reference_callee_registrations(m);
+    } else if !thin {
+        keep_registrations(m);
     }
     let mut deferred = Vec::new();
     let mut defer = |e: Error, _call: V| match e.kind {
@@ -337,6 +341,83 @@ fn publish_registrations(m: LLVMModuleRef) {
             let init = link::const_ptr_array(ctx, &mut group);
             let p = link::add_global(m, &p_name, type_of(init), Some(init), true);
             link::set_linkage(p, Linkage::WeakOdr);
+        }
+    }
+}
+
+/// Whether `g` is a registration global written by the user.
+fn is_registration(g: V) -> bool {
+    let n = name(g);
+    [
+        "__enzyme_register_gradient",
+        "__enzyme_register_derivative",
+        "__enzyme_inactivefn",
+        "__enzyme_function_like",
+        "__enzyme_allocation_like",
+    ]
+    .iter()
+    .any(|k| n.starts_with(k))
+        && link::initializer(g).is_some()
+}
+
+/// Full LTO pre-link: nothing references a registration, so the link would
+/// prune it as dead before the plugin runs; keep them.
+fn keep_registrations(m: LLVMModuleRef) {
+    let regs: Vec<V> = globals(m)
+        .into_iter()
+        .filter(|g| is_registration(*g))
+        .collect();
+    link::append_compiler_used(m, &regs);
+}
+
+/// ThinLTO pre-link: each function that calls an external function with
+/// no rule holds references to that function's published registrations,
+/// so a module importing the caller imports the registrations too (a
+/// custom gradient registered in a third file for a function the
+/// differentiated code calls).
+fn reference_callee_registrations(m: LLVMModuleRef) {
+    let b = Builder::new(m);
+    for f in functions(m) {
+        if is_declaration(f) || link::linkage(f) == Linkage::AvailableExternally {
+            continue;
+        }
+        let mut callees: Vec<V> = Vec::new();
+        for bb in blocks(f) {
+            for i in instructions(bb) {
+                let Some(c) = is_call(i).then(|| called_function(i)).flatten() else {
+                    continue;
+                };
+                if !is_declaration(c) || link::is_intrinsic(c) || callees.contains(&c) {
+                    continue;
+                }
+                let n = name(c);
+                let carries = may_carry_derivative(fn_return_type(c))
+                    || params(c).iter().any(|p| may_carry_derivative(type_of(*p)));
+                if n.is_empty()
+                    || !carries
+                    || n.starts_with("__enzyme")
+                    || callsite::Mode::from_callee(&n).is_some()
+                    || crate::rules::alloc_kind(&n).is_some()
+                    || crate::rules::mem_kind(&n).is_some()
+                    || crate::rules::is_inactive_function(&n)
+                    || crate::rules::lookup(i).is_some()
+                {
+                    continue;
+                }
+                callees.push(c);
+            }
+        }
+        if callees.is_empty() {
+            continue;
+        }
+        let Some(entry) = blocks(f).first().copied() else {
+            continue;
+        };
+        b.at_first_non_phi(entry);
+        for c in callees {
+            for (kind, len) in PUBLISHED {
+                link::hold_reference(&b, published(m, kind, len, &name(c)));
+            }
         }
     }
 }

@@ -155,3 +155,39 @@ pub fn delete_global(g: V) {
 pub fn is_intrinsic(f: V) -> bool {
     unsafe { LLVMGetIntrinsicID(f) != 0 }
 }
+
+/// A `freeze` of `v` at the builder's position: an instruction that only
+/// holds a reference to `v` (ThinLTO summaries record it; nothing uses it,
+/// so the next simplification deletes it).
+pub fn hold_reference(b: &super::Builder, v: V) -> V {
+    let c = cstr("");
+    unsafe { LLVMBuildFreeze(b.raw, v, c.as_ptr()) }
+}
+
+/// Append `vals` to `llvm.compiler.used` (kept until code generation; in
+/// an LTO link they survive the dead-symbol pruning).
+pub fn append_compiler_used(m: LLVMModuleRef, vals: &[V]) {
+    if vals.is_empty() {
+        return;
+    }
+    let ctx = unsafe { LLVMGetModuleContext(m) };
+    let mut elems: Vec<V> = Vec::new();
+    if let Some(old) = get_global(m, "llvm.compiler.used") {
+        if let Some(init) = initializer(old) {
+            elems = operands(init);
+        }
+        delete_global(old);
+    }
+    for v in vals {
+        if !elems.iter().any(|e| strip_casts(*e) == *v) {
+            elems.push(*v);
+        }
+    }
+    let init = const_ptr_array(ctx, &mut elems);
+    let g = add_global(m, "llvm.compiler.used", type_of(init), Some(init), false);
+    unsafe {
+        LLVMSetLinkage(g, LLVMLinkage::LLVMAppendingLinkage);
+        let s = cstr("llvm.metadata");
+        LLVMSetSection(g, s.as_ptr());
+    }
+}
