@@ -161,12 +161,13 @@ fn plugin_registrar(builder: &mut PassBuilder) {
             PipelineParsing::Parsed
         }
         // Link-time differentiation halves, for lit tests (src/lto.rs).
-        "enzyme-lto-prelink" | "enzyme-lto-postlink" => {
-            let slot = match name {
-                "enzyme-lto-prelink" => lto::Slot::Prelink,
-                _ => lto::Slot::Postlink,
+        "enzyme-lto-prelink" | "enzyme-lto-prelink-O0" | "enzyme-lto-postlink" => {
+            let (opt_level, slot) = match name {
+                "enzyme-lto-prelink" => (1, lto::Slot::Prelink),
+                "enzyme-lto-prelink-O0" => (0, lto::Slot::Prelink),
+                _ => (1, lto::Slot::Postlink),
             };
-            manager.add_pass(EnzymePass { opt_level: 0, slot });
+            manager.add_pass(EnzymePass { opt_level, slot });
             PipelineParsing::Parsed
         }
         // Analysis printers (stderr); -enzyme-function=NAME picks a function.

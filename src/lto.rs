@@ -162,21 +162,19 @@ fn prelink(m: LLVMModuleRef, opts: Options, thin: bool) -> bool {
 }
 
 fn postlink(m: LLVMModuleRef, opts: Options) -> bool {
+    let thin = !link::has_module_flag(m, "ThinLTO");
     let mut changed = restore_deferred(m);
     changed |= drop_anchors(m);
     let mut hint = |e: Error, _call: V| {
-        if let ErrorKind::UnknownFunction(f) = &e.kind {
-            let msg = format!(
-                "{}; at link time: a ThinLTO link imports only functions small enough to inline (raise the limit with -Wl,-mllvm,-import-instr-limit=N) and not marked noinline; -flto=full sees every body",
-                e.kind
-            );
-            let _ = f;
-            return Handling::Fail(Error {
-                kind: ErrorKind::BadCall(msg),
-                at: e.at,
-            });
-        }
-        Handling::Fail(e)
+        match &e.kind {
+        ErrorKind::UnknownFunction(f) if thin => Handling::Fail(Error {
+            kind: ErrorKind::BadCall(format!(
+                "no derivative known for external function '{f}' at link time: it has no body in this module. If another file defines it, ThinLTO did not import it (the importer takes only functions under -import-instr-limit instructions, 100 by default, that are not noinline): link with -Wl,-mllvm,-import-instr-limit=N or use -flto=full. Otherwise declare a custom derivative (__enzyme_register_gradient_{f} / __enzyme_register_derivative_{f}) or mark it inactive"
+            )),
+            at: e.at,
+        }),
+        _ => Handling::Fail(e),
+    }
     };
     changed |= driver::run_with(m, opts, &mut hint, &mut Vec::new());
     changed
