@@ -10,6 +10,8 @@ echo "== lit"
 lit -sv lit
 echo "== examples"
 ./examples/run.sh
+echo "== lto (multi-file programs, full LTO and ThinLTO through lld)"
+tests/lto/run.sh
 echo "== cargo test"
 cargo test --release
 echo "== benchmarks: build each once at its smallest size, check all gradients agree"

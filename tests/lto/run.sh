@@ -8,6 +8,7 @@
 # Layout of a program directory:
 #   *.c, *.cpp      compiled and linked into the program
 #   lib/*.c{,pp}    compiled into a static library (llvm-ar) linked after
+#   `// LDFLAGS: ...` in a source: extra link flags
 #   ThinLTO -O0 must fail at compile time with the message naming
 #   -flto=full, unless the main file has the line `// THIN-O0: ok`.
 #
@@ -63,13 +64,15 @@ one() { # program dir, lto kind, level
     sed 's/^/    /' "$log" | head -20
     return
   fi
-  local libs=()
+  local libs=() ldflags
+  # shellcheck disable=SC2207
+  ldflags=($(grep -h '^// LDFLAGS:' "$dir"/*.c "$dir"/*.cpp 2>/dev/null | sed 's|^// LDFLAGS:||'))
   if [ ${#libobjs[@]} -gt 0 ]; then
     llvm-ar-$V rcs "$out/libdep.a" "${libobjs[@]}"
     libs=("$out/libdep.a")
   fi
   if ! clang++-$V -O"$lvl" -flto="$kind" -fuse-ld=lld-$V -fpass-plugin="$plugin" \
-    -Wl,--load-pass-plugin="$plugin" "${objs[@]}" "${libs[@]}" -lm -o "$out/prog" >>"$log" 2>&1; then
+    -Wl,--load-pass-plugin="$plugin" "${ldflags[@]}" "${objs[@]}" "${libs[@]}" -lm -o "$out/prog" >>"$log" 2>&1; then
     echo "FAIL $prog $kind -O$lvl: link"
     sed 's/^/    /' "$log" | head -20
     return
