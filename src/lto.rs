@@ -391,15 +391,12 @@ fn reference_callee_registrations(m: LLVMModuleRef) {
                 let n = name(c);
                 let carries = may_carry_derivative(fn_return_type(c))
                     || params(c).iter().any(|p| may_carry_derivative(type_of(*p)));
-                if n.is_empty()
-                    || !carries
-                    || n.starts_with("__enzyme")
-                    || callsite::Mode::from_callee(&n).is_some()
-                    || crate::rules::alloc_kind(&n).is_some()
-                    || crate::rules::mem_kind(&n).is_some()
-                    || crate::rules::is_inactive_function(&n)
-                    || crate::rules::lookup(i).is_some()
-                {
+                // Only functions no rule covers (classify: Unknown).
+                let unknown = matches!(
+                    crate::rules::classify::classify_function(c),
+                    crate::rules::classify::CallKind::Unknown(_)
+                );
+                if n.is_empty() || !carries || !unknown || n.starts_with("__enzyme") {
                     continue;
                 }
                 callees.push(c);
