@@ -123,7 +123,6 @@ fn prelink(m: LLVMModuleRef, opts: Options, thin: bool) -> bool {
     // (A ThinLTO link at -O0 imports nothing: no need to publish.)
     if thin && level > 0 {
         publish_registrations(m);
-        reference_callee_registrations(m);
     } else if !thin {
         keep_registrations(m);
     }
@@ -156,6 +155,10 @@ fn prelink(m: LLVMModuleRef, opts: Options, thin: bool) -> bool {
             rename_deferred(m, *call);
         }
         changed = true;
+    }
+    if thin && level > 0 {
+        // After the driver, so derivatives made now never see them.
+        reference_callee_registrations(m);
     }
     link::add_named_metadata(m, STAMP, if thin { "thin" } else { "full" });
     changed
@@ -376,7 +379,10 @@ fn keep_registrations(m: LLVMModuleRef) {
 fn reference_callee_registrations(m: LLVMModuleRef) {
     let b = Builder::new(m);
     for f in functions(m) {
-        if is_declaration(f) || link::linkage(f) == Linkage::AvailableExternally {
+        if is_declaration(f)
+            || link::linkage(f) == Linkage::AvailableExternally
+            || name(f).starts_with(ANCHOR)
+        {
             continue;
         }
         let mut callees: Vec<V> = Vec::new();
@@ -440,14 +446,21 @@ fn drop_anchors(m: LLVMModuleRef) -> bool {
         }
         changed = true;
     }
-    // Published registrations nobody defined: unused declarations now.
+    // The references callers hold to published registrations have done
+    // their job (the import is over): drop them, then the declarations
+    // nobody defined.
     for g in globals(m) {
         let n = name(g);
-        if n.contains("_lto.")
-            && n.starts_with("__enzyme_")
-            && link::initializer(g).is_none()
-            && !has_uses(g)
-        {
+        if !(n.starts_with("__enzyme_") && n.contains("_lto.")) {
+            continue;
+        }
+        for u in users(g) {
+            if opcode(u) == Some(LLVMOpcode::LLVMFreeze) && !has_uses(u) {
+                link::erase_instruction(u);
+                changed = true;
+            }
+        }
+        if link::initializer(g).is_none() && !has_uses(g) {
             link::delete_global(g);
             changed = true;
         }

@@ -1,6 +1,7 @@
 ; ThinLTO post-link (a module the pre-link half stamped, after the
 ; importer brought in @remote's body and @lib's published derivative):
-; the anchor and its call go, the entry point gets its name back, the
+; the anchor and its call go, so do the references held to published
+; registrations, the entry point gets its name back, the
 ; caller may be inlined again, and the deferred call is differentiated,
 ; through the imported custom derivative of @lib.
 ; RUN: %opt %loadenzyme -passes=enzyme-lto-postlink -S %s | %FileCheck %s
@@ -13,6 +14,7 @@ declare double @lib(double)
 declare double @lib_fwd(double, double)
 
 define available_externally double @remote(double %x) {
+  %h = freeze ptr @__enzyme_register_derivative_lto.lib
   %s = fmul double %x, %x
   %l = call double @lib(double %s)
   ret double %l
@@ -38,6 +40,7 @@ attributes #1 = { noinline optnone }
 !0 = !{!"thin"}
 
 ; CHECK-NOT: deferred by enzyme-rs
+; CHECK-NOT: freeze
 ; CHECK-NOT: @__enzyme_register_gradient_lto.remote
 ; CHECK-LABEL: define double @caller(double %x) {
 ; CHECK-NOT: anchor
