@@ -244,7 +244,7 @@ fn reached_declarations(f: V) -> Vec<V> {
 /// ThinLTO pre-link: the anchor that makes the importer bring the bodies
 /// (and published registrations) the deferred calls need into this module.
 fn anchor(m: LLVMModuleRef, deferred: &[V]) {
-    let ctx = unsafe { LLVMGetModuleContext(m) };
+    let ctx = link::module_context(m);
     let mut targets: Vec<V> = Vec::new();
     for call in deferred {
         if let Some(t) = target_of(*call) {
@@ -275,7 +275,7 @@ fn anchor(m: LLVMModuleRef, deferred: &[V]) {
         for (kind, len) in PUBLISHED {
             let g = published(m, kind, len, &n);
             let st = b.store(g, slot);
-            unsafe { LLVMSetVolatile(st, 1) };
+            link::set_volatile(st);
         }
     }
     b.ret_void();
@@ -299,8 +299,8 @@ fn published(m: LLVMModuleRef, kind: &str, len: u32, n: &str) -> V {
     if let Some(g) = link::get_global(m, &g_name) {
         return g;
     }
-    let ctx = unsafe { LLVMGetModuleContext(m) };
-    let ty = unsafe { LLVMArrayType(ptr_type(ctx), len) };
+    let ctx = link::module_context(m);
+    let ty = link::ptr_array_type(ctx, len);
     let g = link::add_global(m, &g_name, ty, None, true);
     link::set_linkage(g, Linkage::ExternWeak);
     g
@@ -309,7 +309,7 @@ fn published(m: LLVMModuleRef, kind: &str, len: u32, n: &str) -> V {
 /// ThinLTO pre-link: publish each registration of an external function
 /// under a predictable name, per function (see the module comment).
 fn publish_registrations(m: LLVMModuleRef) {
-    let ctx = unsafe { LLVMGetModuleContext(m) };
+    let ctx = link::module_context(m);
     for g in globals(m) {
         let gn = name(g);
         let Some((kind, len)) = PUBLISHED
@@ -455,7 +455,7 @@ fn drop_anchors(m: LLVMModuleRef) -> bool {
             continue;
         }
         for u in users(g) {
-            if opcode(u) == Some(LLVMOpcode::LLVMFreeze) && !has_uses(u) {
+            if link::is_freeze(u) && !has_uses(u) {
                 link::erase_instruction(u);
                 changed = true;
             }

@@ -191,3 +191,23 @@ pub fn append_compiler_used(m: LLVMModuleRef, vals: &[V]) {
         LLVMSetSection(g, s.as_ptr());
     }
 }
+
+/// The context of module `m`.
+pub fn module_context(m: LLVMModuleRef) -> LLVMContextRef {
+    unsafe { LLVMGetModuleContext(m) }
+}
+
+/// The type `[n x ptr]`.
+pub fn ptr_array_type(ctx: LLVMContextRef, n: u32) -> T {
+    unsafe { LLVMArrayType(ptr_type(ctx), n) }
+}
+
+/// Make a load or store volatile.
+pub fn set_volatile(i: V) {
+    unsafe { LLVMSetVolatile(i, 1) }
+}
+
+/// Whether `v` is a `freeze` instruction.
+pub fn is_freeze(v: V) -> bool {
+    opcode(v) == Some(LLVMOpcode::LLVMFreeze)
+}
