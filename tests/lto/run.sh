@@ -9,6 +9,7 @@
 #   *.c, *.cpp      compiled and linked into the program
 #   lib/*.c{,pp}    compiled into a static library (llvm-ar) linked after
 #   `// LDFLAGS: ...` in a source: extra link flags
+#   `// EXPECT-LINK-ERROR: text` in a source: the link must fail saying so
 #   ThinLTO -O0 must fail at compile time with the message naming
 #   -flto=full, unless the main file has the line `// THIN-O0: ok`.
 #
@@ -70,6 +71,20 @@ one() { # program dir, lto kind, level
   if [ ${#libobjs[@]} -gt 0 ]; then
     llvm-ar-$V rcs "$out/libdep.a" "${libobjs[@]}"
     libs=("$out/libdep.a")
+  fi
+  local want_err
+  want_err=$(grep -h '^// EXPECT-LINK-ERROR:' "$dir"/*.c "$dir"/*.cpp 2>/dev/null | sed 's|^// EXPECT-LINK-ERROR: *||' | head -1)
+  if [ -n "$want_err" ]; then
+    if clang++-$V -O"$lvl" -flto="$kind" -fuse-ld=lld-$V -fpass-plugin="$plugin" \
+      -Wl,--load-pass-plugin="$plugin" "${objs[@]}" "${libs[@]}" -lm -o "$out/prog" >>"$log" 2>&1; then
+      echo "FAIL $prog $kind -O$lvl: linked, expected: $want_err"
+    elif grep -qF -- "$want_err" "$log"; then
+      echo "PASS $prog $kind -O$lvl (link error as expected)"
+    else
+      echo "FAIL $prog $kind -O$lvl: link error without: $want_err"
+      sed 's/^/    /' "$log" | head -20
+    fi
+    return
   fi
   if ! clang++-$V -O"$lvl" -flto="$kind" -fuse-ld=lld-$V -fpass-plugin="$plugin" \
     -Wl,--load-pass-plugin="$plugin" "${ldflags[@]}" "${objs[@]}" "${libs[@]}" -lm -o "$out/prog" >>"$log" 2>&1; then
