@@ -267,7 +267,8 @@ fn anchor(m: LLVMModuleRef, deferred: &[V]) {
     let slot = b.alloca(ptr_type(ctx));
     for t in &targets {
         let mut args: Vec<V> = params(*t).into_iter().map(|p| zero(type_of(p))).collect();
-        b.call_fn(*t, &mut args);
+        let c = b.call_fn(*t, &mut args);
+        link::match_calling_convention(c, *t);
         let n = name(*t);
         if link::linkage(*t) == Linkage::Internal || n.is_empty() {
             continue;

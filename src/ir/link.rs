@@ -211,3 +211,8 @@ pub fn set_volatile(i: V) {
 pub fn is_freeze(v: V) -> bool {
     opcode(v) == Some(LLVMOpcode::LLVMFreeze)
 }
+
+/// Give call `call` the calling convention of function `f`.
+pub fn match_calling_convention(call: V, f: V) {
+    unsafe { LLVMSetInstructionCallConv(call, LLVMGetFunctionCallConv(f)) }
+}
