@@ -17,8 +17,10 @@
 //!   call. The importer follows the anchor's calls; the post-link half
 //!   (at the pipeline-early-simplification callback, before the optimizer
 //!   drops `available_externally` bodies) removes the anchor and
-//!   differentiates. The function holding a deferred call is `noinline`
-//!   until then, so no other module imports an unresolved copy of it.
+//!   differentiates. A module that imports a function holding a deferred
+//!   call imports its anchor too, so it can differentiate that copy (higher
+//!   order across files); when it cannot (bodies over the import limit),
+//!   the copy becomes a declaration and the defining module does the call.
 //! - ThinLTO at -O0: the link neither imports bodies nor runs a plugin
 //!   callback, so a call that needs a body from another file is an error at
 //!   compile time naming the flags that work; calls whose bodies are all in
@@ -72,8 +74,6 @@ enum Phase {
 const STAMP: &str = "enzyme_rs.lto.prelink";
 /// The anchor function's name (ThinLTO may add a `.llvm.<hash>` suffix).
 const ANCHOR: &str = "enzyme_rs.lto.anchor";
-/// String attribute on functions made `noinline` while a call waits.
-const HELD: &str = "enzyme-rs-lto-held";
 /// What a deferred callee's name gets appended (see the module comment).
 const DEFERRED: &str = " [deferred by enzyme-rs to the link: load the plugin in the link too (-Wl,--load-pass-plugin=libenzyme_rs.so), and link ThinLTO at -O1 or above]";
 /// Registration kinds published for ThinLTO, with their array length.
@@ -168,18 +168,63 @@ fn postlink(m: LLVMModuleRef, opts: Options) -> bool {
     let thin = !link::has_module_flag(m, "ThinLTO");
     let mut changed = restore_deferred(m);
     changed |= drop_anchors(m);
-    let mut hint = |e: Error, _call: V| {
+    let mut deferred = Vec::new();
+    let mut hint = |e: Error, call: V| {
+        if link::linkage(inst_fn(call)) == Linkage::AvailableExternally {
+            // An imported copy: its own module does the call (below).
+            return Handling::Defer;
+        }
         match &e.kind {
-        ErrorKind::UnknownFunction(f) if thin => Handling::Fail(Error {
-            kind: ErrorKind::BadCall(format!(
-                "no derivative known for external function '{f}' at link time: it has no body in this module. If another file defines it, ThinLTO did not import it (the importer takes only functions under -import-instr-limit instructions, 100 by default, that are not noinline): link with -Wl,-mllvm,-import-instr-limit=N or use -flto=full. Otherwise declare a custom derivative (__enzyme_register_gradient_{f} / __enzyme_register_derivative_{f}) or mark it inactive"
-            )),
-            at: e.at,
-        }),
-        _ => Handling::Fail(e),
-    }
+            ErrorKind::UnknownFunction(f) if thin => Handling::Fail(Error {
+                kind: ErrorKind::BadCall(not_imported(f)),
+                at: e.at,
+            }),
+            _ => Handling::Fail(e),
+        }
     };
-    changed |= driver::run_with(m, opts, &mut hint, &mut Vec::new());
+    changed |= driver::run_with(m, opts, &mut hint, &mut deferred);
+    changed |= drop_unresolved_copies(deferred);
+    changed
+}
+
+fn not_imported(f: &str) -> String {
+    format!(
+        "no derivative known for external function '{f}' at link time: it has no body in this module. If another file defines it, ThinLTO did not import it (the importer takes only functions under -import-instr-limit instructions, 100 by default, that are not noinline): link with -Wl,-mllvm,-import-instr-limit=N or use -flto=full. Otherwise declare a custom derivative (__enzyme_register_gradient_{f} / __enzyme_register_derivative_{f}) or mark it inactive"
+    )
+}
+
+/// Post-link: imported (`available_externally`) copies of functions whose
+/// differentiation calls cannot be done in this module become
+/// declarations (their defining module does them); a call of this module
+/// left waiting on one is an error.
+fn drop_unresolved_copies(deferred: Vec<V>) -> bool {
+    let mut copies: Vec<V> = Vec::new();
+    let mut waiting = Vec::new();
+    for call in deferred {
+        let f = inst_fn(call);
+        if link::linkage(f) == Linkage::AvailableExternally {
+            if !copies.contains(&f) {
+                copies.push(f);
+            }
+        } else {
+            waiting.push(call);
+        }
+    }
+    for call in waiting {
+        let what = target_of(call).map(name).unwrap_or_default();
+        let e = Error::bad_call(
+            call,
+            format!(
+                "'{what}' (or a function it calls) holds a differentiation call that cannot be done in this module at link time (ThinLTO imports the bodies it needs only up to its size limit); use -flto=full"
+            ),
+        );
+        driver::fail_call(&e, call, inst_fn(call));
+    }
+    let changed = !copies.is_empty();
+    for f in copies {
+        log::debug!("enzyme-rs: dropping the imported copy of '{}'", name(f));
+        link::delete_body(f);
+    }
     changed
 }
 
@@ -259,9 +304,10 @@ fn anchor(m: LLVMModuleRef, deferred: &[V]) {
         }
     }
     let a = link::add_function(m, ANCHOR, fn_type_of(void_type(ctx), &mut [], false));
+    // Internal, but neither noinline nor optnone: a module importing the
+    // caller imports the anchor too, and through it the bodies (higher
+    // order across files). Nothing inlines it before the post-link drops it.
     link::set_linkage(a, Linkage::Internal);
-    add_fn_attr(a, "noinline");
-    add_fn_attr(a, "optnone");
     let b = Builder::new(m);
     b.at_end(link::append_block(a, "entry"));
     let slot = b.alloca(ptr_type(ctx));
@@ -283,12 +329,6 @@ fn anchor(m: LLVMModuleRef, deferred: &[V]) {
     for call in deferred {
         b.before(*call);
         b.call_fn(a, &mut []);
-        let caller = inst_fn(*call);
-        if !fn_has_attr(caller, "noinline") {
-            remove_fn_attr(caller, "alwaysinline");
-            add_fn_attr(caller, "noinline");
-            link::add_string_fn_attr(caller, HELD, "");
-        }
     }
 }
 
@@ -429,11 +469,6 @@ fn reference_callee_registrations(m: LLVMModuleRef) {
 fn drop_anchors(m: LLVMModuleRef) -> bool {
     let mut changed = false;
     for f in functions(m) {
-        if fn_has_attr(f, HELD) {
-            remove_fn_attr(f, "noinline");
-            link::remove_string_fn_attr(f, HELD);
-            changed = true;
-        }
         if !name(f).starts_with(ANCHOR) {
             continue;
         }

@@ -2,7 +2,7 @@
 ; importer brought in @remote's body and @lib's published derivative):
 ; the anchor and its call go, so do the references held to published
 ; registrations, the entry point gets its name back, the
-; caller may be inlined again, and the deferred call is differentiated,
+; deferred call is differentiated,
 ; through the imported custom derivative of @lib.
 ; RUN: %opt %loadenzyme -passes=enzyme-lto-postlink -S %s | %FileCheck %s
 
@@ -20,21 +20,19 @@ define available_externally double @remote(double %x) {
   ret double %l
 }
 
-define double @caller(double %x) #0 {
+define double @caller(double %x) {
   call void @enzyme_rs.lto.anchor()
   %a = call double (ptr, ...) @"__enzyme_fwddiff [deferred by enzyme-rs to the link: load the plugin in the link too (-Wl,--load-pass-plugin=libenzyme_rs.so), and link ThinLTO at -O1 or above]"(ptr @remote, double %x, double 1.0)
   ret double %a
 }
 
-define internal void @enzyme_rs.lto.anchor() #1 {
+define internal void @enzyme_rs.lto.anchor() {
   %slot = alloca ptr
   %r = call double @remote(double 0.0)
   store volatile ptr @__enzyme_register_gradient_lto.remote, ptr %slot
   ret void
 }
 
-attributes #0 = { noinline "enzyme-rs-lto-held" }
-attributes #1 = { noinline optnone }
 
 !enzyme_rs.lto.prelink = !{!0}
 !0 = !{!"thin"}

@@ -216,3 +216,33 @@ pub fn is_freeze(v: V) -> bool {
 pub fn match_calling_convention(call: V, f: V) {
     unsafe { LLVMSetInstructionCallConv(call, LLVMGetFunctionCallConv(f)) }
 }
+
+/// Turn a definition into a declaration (legal for an
+/// `available_externally` copy: the defining module keeps its own).
+pub fn delete_body(f: V) {
+    unsafe {
+        let bbs = blocks(f);
+        for bb in &bbs {
+            for i in instructions(*bb) {
+                let t = type_of(i);
+                if !is_void(t) {
+                    LLVMReplaceAllUsesWith(i, LLVMGetPoison(t));
+                }
+            }
+        }
+        for bb in &bbs {
+            for i in instructions(*bb).into_iter().rev() {
+                LLVMInstructionEraseFromParent(i);
+            }
+        }
+        for bb in bbs {
+            LLVMDeleteBasicBlock(bb);
+        }
+        if LLVMHasPersonalityFn(f) != 0 {
+            // (LLVM-C passes the null through: no personality.)
+            LLVMSetPersonalityFn(f, std::ptr::null_mut());
+        }
+        LLVMGlobalClearMetadata(f);
+        LLVMSetLinkage(f, LLVMLinkage::LLVMExternalLinkage);
+    }
+}
