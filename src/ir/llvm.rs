@@ -702,3 +702,8 @@ pub fn erase_instruction(i: V) {
 pub fn is_lifetime_marker(i: V) -> bool {
     called_function(i).is_some_and(|f| name(f).starts_with("llvm.lifetime."))
 }
+
+/// A call or an invoke instruction.
+pub fn is_call_or_invoke(v: V) -> bool {
+    unsafe { !LLVMIsACallInst(v).is_null() || !LLVMIsAInvokeInst(v).is_null() }
+}
