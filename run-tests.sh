@@ -12,6 +12,8 @@ echo "== examples"
 ./examples/run.sh
 echo "== fuzzers: llvm-stress and random programs, fixed seed windows"
 bash tests/stress/run.sh
+echo "== lto (multi-file programs, full LTO and ThinLTO through lld)"
+tests/lto/run.sh
 echo "== cargo test"
 cargo test --release
 echo "== benchmarks: build each once at its smallest size, check all gradients agree"

@@ -4,7 +4,7 @@ use llvm_sys::core::*;
 use std::ffi::CString;
 
 pub struct Builder {
-    raw: LLVMBuilderRef,
+    pub(super) raw: LLVMBuilderRef,
     pub ctx: LLVMContextRef,
     pub module: LLVMModuleRef,
     empty: CString,
