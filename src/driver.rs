@@ -221,7 +221,12 @@ fn process(
 /// Report `e` and replace the call with a zero so the module stays valid.
 pub fn fail_call(e: &Error, call: V, caller: V) {
     e.emit(caller);
-    replace_and_erase(call, zero(type_of(call)));
+    let t = type_of(call);
+    if is_void(t) {
+        erase(call);
+    } else {
+        replace_and_erase(call, zero(t));
+    }
 }
 
 /// At -O1 and above: inline the tape helpers, inline each derivative into

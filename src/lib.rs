@@ -33,7 +33,9 @@ impl LlvmModulePass for EnzymePass {
     ) -> PreservedAnalyses {
         init_logging();
         let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
-        let opts = options::Options::load(self.opt_level);
+        let mut opts = options::Options::load(self.opt_level);
+        // opt -passes=enzyme: the IR exactly as synthesized.
+        opts.no_cleanup |= matches!(self.slot, lto::Slot::Opt) && self.opt_level == 0;
         match guarded(m, || lto::run(m, opts, self.slot)) {
             Some(false) => PreservedAnalyses::All,
             _ => PreservedAnalyses::None,
