@@ -617,6 +617,9 @@ pub fn is_inactive_function(n: &str) -> bool {
         "_ZNKSt7__cxx1112basic_string",
         "_ZNSt7__cxx1119basic_ostringstream",
         "_ZNSt7__cxx1118basic_stringstream",
+        // Fortran runtime (flang): I/O statements and STOP.
+        "_FortranAio",
+        "_FortranAStopStatement",
     ];
     if INACTIVE_PREFIXES.iter().any(|p| n.starts_with(p)) {
         return true;
