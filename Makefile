@@ -11,6 +11,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 LLVM_SYS_160_PREFIX ?= /usr/lib/llvm-16
 FLANG ?= flang-new-16
+STRIP ?= strip
 VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
 PLUGIN := target/release/libenzyme_rs.so
 # The LLVM 22 build, when there is one (cargo build --release
@@ -36,6 +37,8 @@ install: plugin fortran-module
 	  $(dest)/lib/cmake/EnzymeRS $(dest)/lib/pkgconfig $(dest)/share/doc/enzyme-rs
 	install -m 644 $(PLUGIN) $(dest)/lib/libenzyme_rs.so
 	if [ -f $(PLUGIN22) ]; then install -m 644 $(PLUGIN22) $(dest)/lib/libenzyme_rs-llvm22.so; fi
+	# (the release build keeps line tables for backtraces; the install does not)
+	$(STRIP) --strip-debug $(dest)/lib/libenzyme_rs*.so
 	install -m 644 include/enzyme/enzyme.h include/enzyme/enzyme.hpp include/enzyme/enzyme.f90 \
 	  $(dest)/include/enzyme/
 	if [ -f target/fortran/flang-16/enzyme.mod ]; then \
