@@ -7,7 +7,9 @@
  * plugin runs at link time:
  *   flang-new-16 -O2 -flto -c kernels.f90
  *   clang-16 -O2 -flto -c -Iinclude from_c.c
- *   enzyme-clang -O2 -flto -fuse-ld=lld from_c.o kernels.o -lm
+ *   enzyme-clang -O2 -flto -fuse-ld=lld from_c.o kernels.o \
+ *     -L/usr/lib/llvm-16/lib -lFortranRuntime -lFortranDecimal -lm
+ * (the Fortran runtime for the kernels' PRINT statement).
  * Checked against central finite differences. */
 #include <enzyme/enzyme.h>
 #include <math.h>

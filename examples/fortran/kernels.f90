@@ -10,6 +10,7 @@ subroutine energy(n, x, e)
   double precision :: x(n), e
   double precision :: t(n)
   integer :: i
+  if (n < 2) print *, 'energy: n < 2'   ! diagnostics carry no derivative
   do i = 1, n
     t(i) = sin(x(i))**2 * exp(0.1d0 * x(i)) + sqrt(x(i)**2 + 1d0) &
          + abs(x(i))**1.5d0 + log(1d0 + x(i)**2) * tanh(x(i)) + mod(i, 3) * x(i)**3

@@ -20,7 +20,8 @@ for O in ${LEVELS:-O0 O2}; do
   fi
   if flang-new-16 -$O -flto -c "$here/kernels.f90" -o "$out/kernels_$O.o" &&
     clang-16 -$O -flto -c -I"$inc" "$here/from_c.c" -o "$out/from_c_$O.o" &&
-    "$bin/enzyme-clang" -$O -flto -fuse-ld=lld "$out/from_c_$O.o" "$out/kernels_$O.o" -o "$out/fc_$O" -lm &&
+    "$bin/enzyme-clang" -$O -flto -fuse-ld=lld "$out/from_c_$O.o" "$out/kernels_$O.o" -o "$out/fc_$O" \
+      -L/usr/lib/llvm-16/lib -lFortranRuntime -lFortranDecimal -lm &&
     "$out/fc_$O"; then
     passed=$((passed + 1))
   else
