@@ -50,12 +50,15 @@ install: plugin fortran-module
 	sed 's/@VERSION@/$(VERSION)/' cmake/EnzymeRSConfigVersion.cmake.in \
 	  > $(dest)/lib/cmake/EnzymeRS/EnzymeRSConfigVersion.cmake
 	sed 's/@VERSION@/$(VERSION)/' packaging/enzyme-rs.pc.in > $(dest)/lib/pkgconfig/enzyme-rs.pc
+	if [ -f $(PLUGIN22) ]; then \
+	  sed 's/@VERSION@/$(VERSION)/; s/libenzyme_rs.so/libenzyme_rs-llvm22.so/; s/use with clang-16/use with clang-22/; s/clang 16/clang 22/; s/clang-16 /clang-22 /; s/--cflags enzyme-rs/--cflags enzyme-rs-llvm22/; s/^Name: enzyme-rs/Name: enzyme-rs-llvm22/' \
+	    packaging/enzyme-rs.pc.in > $(dest)/lib/pkgconfig/enzyme-rs-llvm22.pc; fi
 	cp -r docs/. $(dest)/share/doc/enzyme-rs/
 	install -m 644 README.md $(dest)/share/doc/enzyme-rs/
 
 uninstall:
 	rm -f $(dest)/lib/libenzyme_rs.so $(dest)/lib/libenzyme_rs-llvm22.so \
-	  $(dest)/lib/pkgconfig/enzyme-rs.pc $(dest)/bin/enzyme-clang \
+	  $(dest)/lib/pkgconfig/enzyme-rs.pc $(dest)/lib/pkgconfig/enzyme-rs-llvm22.pc $(dest)/bin/enzyme-clang \
 	  $(addprefix $(dest)/bin/,$(WRAPPERS))
 	rm -rf $(dest)/include/enzyme $(dest)/lib/cmake/EnzymeRS \
 	  $(dest)/lib/fortran/flang-16/enzyme.mod $(dest)/share/doc/enzyme-rs

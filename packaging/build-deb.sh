@@ -21,8 +21,7 @@ make --no-print-directory install PREFIX=/usr DESTDIR="$root/$stage" >/dev/null
 depends="libc6 (>= 2.34), libgcc-s1, libstdc++6 (>= 12), libllvm16 (>= 1:16.0.6), clang-16"
 recommends="lld-16, flang-16, libflang-16-dev, cmake, pkgconf"
 if [ -f "$stage/usr/lib/libenzyme_rs-llvm22.so" ]; then
-  recommends="$recommends, clang-22"
-  depends="$depends, libllvm22 | clang-22"
+  recommends="$recommends, clang-22" # the LLVM 22 plugin is only loaded by clang-22
 fi
 size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 cat >"$stage/DEBIAN/control" <<CONTROL

@@ -70,8 +70,27 @@ step wrappers wrappers "$root/bin"
 
 # The LLVM 22 build, when there is one (another build: cargo build --release
 # --no-default-features --features llvm22-1 --target-dir target/llvm22).
+llvm22() {
+  bin/enzyme-clang-22 -O2 "$tmp/d.c" -o "$tmp/w22" -lm
+  "$tmp/w22"
+  bin/enzyme-clang++-22 -O0 -x c++ "$tmp/d.c" -o "$tmp/w22b"
+  "$tmp/w22b"
+  bin/enzyme-clang-22 -O2 -mllvm -enzyme-print -c "$tmp/d.c" -o "$tmp/w22.o" 2>"$tmp/print22.txt"
+  grep -q "enzyme_rs.rev.f" "$tmp/print22.txt"
+  # installed beside the LLVM 16 plugin; CMake picks it for clang-22
+  local p="$tmp/prefix22"
+  make --no-print-directory install PREFIX="$p" >/dev/null
+  [ -f "$p/lib/libenzyme_rs-llvm22.so" ]
+  [ -f "$p/lib/pkgconfig/enzyme-rs-llvm22.pc" ]
+  mkdir -p "$tmp/c22"
+  printf 'cmake_minimum_required(VERSION 3.16)\nproject(p22 C)\nfind_package(EnzymeRS REQUIRED)\nadd_executable(d %s)\ntarget_link_libraries(d PRIVATE EnzymeRS::ClangPlugin m)\n' "$tmp/d.c" >"$tmp/c22/CMakeLists.txt"
+  cmake -S "$tmp/c22" -B "$tmp/c22/build" -DCMAKE_PREFIX_PATH="$p" -DCMAKE_C_COMPILER=clang-22
+  cmake --build "$tmp/c22/build"
+  "$tmp/c22/build/d"
+  grep -rq -- "-fpass-plugin=$p/lib/libenzyme_rs-llvm22.so" "$tmp/c22/build/CMakeFiles"
+}
 if [ -f target/llvm22/release/libenzyme_rs.so ] && command -v clang-22 >/dev/null; then
-  step wrappers-llvm22 bash -c "bin/enzyme-clang-22 -O2 '$tmp/d.c' -o '$tmp/w22' -lm && '$tmp/w22'"
+  step wrappers-llvm22 llvm22
 else
   echo "skip wrappers-llvm22 (no target/llvm22 build)"
 fi
