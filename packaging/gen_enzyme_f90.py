@@ -7,7 +7,9 @@ __enzyme_fwddiff is a pointer: the marker (the address of the marker
 global, which the plugin recognises like its value), the variable and its
 shadow. The module declares the markers (bind(C) common blocks, so that the
 globals carry the C names) and generic interfaces whose specific procedures
-cover every sequence of up to MAX_GROUPS argument groups of these kinds:
+cover every sequence of up to MAX_GROUPS argument groups of these kinds,
+and of MAX_GROUPS + 1 groups whose first is a constant integer (the array
+size that legacy routines take first):
 
   ds  enzyme_dup,   real(c_double) scalar x, shadow dx
   da  enzyme_dup,   real(c_double) array  x(*), shadow dx(*)
@@ -70,12 +72,22 @@ HEADER = """\
 !
 ! Each argument group is a marker and a variable (and, for enzyme_dup or
 ! enzyme_dupnoneed, its shadow). The generic interfaces accept up to
-! {maxg} groups of these kinds: dup of a real(c_double) scalar or array,
+! {maxg} groups (or {maxg1} when the first is an integer(c_int) constant) of
+! these kinds: dup of a real(c_double) scalar or array,
 ! const of a real(c_double) scalar or array, const of an integer(c_int)
 ! scalar. For other routines declare an interface of your own with
 ! bind(C, name="__enzyme_autodiff_<anything>") and these argument types
 ! (every argument by reference, the routine as `external`).
 """
+
+
+def combos():
+    """Every sequence of up to MAX_GROUPS kinds, then those of MAX_GROUPS + 1
+    that start with a constant integer (the legacy `n` first)."""
+    for g in range(1, MAX_GROUPS + 1):
+        yield from itertools.product(KINDS, repeat=g)
+    for rest in itertools.product(KINDS, repeat=MAX_GROUPS):
+        yield ("ci",) + rest
 
 
 def specific(generic, label, spec, is_fn, combo):
@@ -101,7 +113,7 @@ def specific(generic, label, spec, is_fn, combo):
 
 
 def module():
-    out = [HEADER.format(maxg=MAX_GROUPS)]
+    out = [HEADER.format(maxg=MAX_GROUPS, maxg1=MAX_GROUPS + 1)]
     out.append("module enzyme")
     out.append("  use, intrinsic :: iso_c_binding, only: c_int, c_double")
     out.append("  implicit none")
@@ -115,9 +127,8 @@ def module():
     for generic, label, spec, is_fn in GENERICS:
         out.append("")
         out.append(f"  interface {generic}")
-        for g in range(1, MAX_GROUPS + 1):
-            for combo in itertools.product(KINDS, repeat=g):
-                out += specific(generic, label, spec, is_fn, combo)
+        for combo in combos():
+            out += specific(generic, label, spec, is_fn, combo)
         out.append(f"  end interface {generic}")
     out.append("end module enzyme")
     return "\n".join(out) + "\n"

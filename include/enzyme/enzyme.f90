@@ -15,7 +15,8 @@
 !
 ! Each argument group is a marker and a variable (and, for enzyme_dup or
 ! enzyme_dupnoneed, its shadow). The generic interfaces accept up to
-! 3 groups of these kinds: dup of a real(c_double) scalar or array,
+! 3 groups (or 4 when the first is an integer(c_int) constant) of
+! these kinds: dup of a real(c_double) scalar or array,
 ! const of a real(c_double) scalar or array, const of an integer(c_int)
 ! scalar. For other routines declare an interface of your own with
 ! bind(C, name="__enzyme_autodiff_<anything>") and these argument types
@@ -1075,6 +1076,827 @@ module enzyme
       external :: f
       integer(c_int) :: m1, x1, m2, x2, m3, x3
     end subroutine
+    subroutine enzyme_autodiff_ci_ds_ds_ds(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ds_ds_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3, dx3, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_ds_da(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ds_ds_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3, dx3
+      real(c_double), dimension(*) :: x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_ds_cs(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ds_ds_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3, dx3, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_ds_ca(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ds_ds_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3, dx3
+      real(c_double), dimension(*) :: x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_ds_ci(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ds_ds_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2, dx2, x3, dx3
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_da_ds(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ds_da_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x4, dx4
+      real(c_double), dimension(*) :: x3, dx3
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_da_da(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ds_da_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x3, dx3, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_da_cs(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ds_da_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x4
+      real(c_double), dimension(*) :: x3, dx3
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_da_ca(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ds_da_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x3, dx3, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_da_ci(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ds_da_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x3, dx3
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_cs_ds(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ds_cs_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_cs_da(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ds_cs_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3
+      real(c_double), dimension(*) :: x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_cs_cs(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ds_cs_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_cs_ca(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ds_cs_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3
+      real(c_double), dimension(*) :: x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_cs_ci(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ds_cs_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2, dx2, x3
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_ca_ds(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ds_ca_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x4, dx4
+      real(c_double), dimension(*) :: x3
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_ca_da(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ds_ca_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x3, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_ca_cs(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ds_ca_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x4
+      real(c_double), dimension(*) :: x3
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_ca_ca(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ds_ca_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x3, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_ca_ci(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ds_ca_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x3
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_ci_ds(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ds_ci_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2, dx2, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_ci_da(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ds_ci_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_ci_cs(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ds_ci_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2, dx2, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_ci_ca(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ds_ci_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ds_ci_ci(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ds_ci_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4, x4
+      real(c_double) :: x2, dx2
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_ds_ds(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_da_ds_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3, x4, dx4
+      real(c_double), dimension(*) :: x2, dx2
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_ds_da(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_da_ds_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x2, dx2, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_ds_cs(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_da_ds_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3, x4
+      real(c_double), dimension(*) :: x2, dx2
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_ds_ca(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_da_ds_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x2, dx2, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_ds_ci(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_da_ds_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x2, dx2
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_da_ds(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_da_da_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x2, dx2, x3, dx3
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_da_da(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_da_da_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, dx2, x3, dx3, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_da_cs(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_da_da_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x2, dx2, x3, dx3
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_da_ca(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_da_da_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, dx2, x3, dx3, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_da_ci(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_da_da_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double), dimension(*) :: x2, dx2, x3, dx3
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_cs_ds(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_da_cs_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, x4, dx4
+      real(c_double), dimension(*) :: x2, dx2
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_cs_da(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_da_cs_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x2, dx2, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_cs_cs(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_da_cs_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, x4
+      real(c_double), dimension(*) :: x2, dx2
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_cs_ca(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_da_cs_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x2, dx2, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_cs_ci(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_da_cs_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x2, dx2
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_ca_ds(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_da_ca_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x2, dx2, x3
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_ca_da(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_da_ca_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, dx2, x3, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_ca_cs(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_da_ca_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x2, dx2, x3
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_ca_ca(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_da_ca_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, dx2, x3, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_ca_ci(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_da_ca_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double), dimension(*) :: x2, dx2, x3
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_ci_ds(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_da_ci_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x2, dx2
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_ci_da(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_da_ci_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double), dimension(*) :: x2, dx2, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_ci_cs(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_da_ci_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x2, dx2
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_ci_ca(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_da_ci_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double), dimension(*) :: x2, dx2, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_da_ci_ci(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_da_ci_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4, x4
+      real(c_double), dimension(*) :: x2, dx2
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_ds_ds(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_cs_ds_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3, dx3, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_ds_da(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_cs_ds_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3, dx3
+      real(c_double), dimension(*) :: x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_ds_cs(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_cs_ds_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3, dx3, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_ds_ca(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_cs_ds_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3, dx3
+      real(c_double), dimension(*) :: x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_ds_ci(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_cs_ds_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2, x3, dx3
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_da_ds(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_cs_da_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x4, dx4
+      real(c_double), dimension(*) :: x3, dx3
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_da_da(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_cs_da_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x3, dx3, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_da_cs(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_cs_da_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x4
+      real(c_double), dimension(*) :: x3, dx3
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_da_ca(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_cs_da_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x3, dx3, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_da_ci(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_cs_da_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x3, dx3
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_cs_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_cs_cs_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_cs_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_cs_cs_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3
+      real(c_double), dimension(*) :: x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_cs_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_cs_cs_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_cs_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_cs_cs_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3
+      real(c_double), dimension(*) :: x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_cs_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_cs_cs_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2, x3
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_ca_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_cs_ca_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x4, dx4
+      real(c_double), dimension(*) :: x3
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_ca_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_cs_ca_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x3, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_ca_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_cs_ca_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x4
+      real(c_double), dimension(*) :: x3
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_ca_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_cs_ca_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x3, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_ca_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_cs_ca_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x3
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_ci_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_cs_ci_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_ci_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_cs_ci_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_ci_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_cs_ci_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_ci_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_cs_ci_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_cs_ci_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_cs_ci_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4, x4
+      real(c_double) :: x2
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_ds_ds(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ca_ds_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3, x4, dx4
+      real(c_double), dimension(*) :: x2
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_ds_da(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ca_ds_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x2, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_ds_cs(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ca_ds_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3, x4
+      real(c_double), dimension(*) :: x2
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_ds_ca(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ca_ds_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x2, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_ds_ci(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ca_ds_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x2
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_da_ds(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ca_da_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x2, x3, dx3
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_da_da(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ca_da_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, x3, dx3, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_da_cs(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ca_da_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x2, x3, dx3
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_da_ca(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ca_da_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, x3, dx3, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_da_ci(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ca_da_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double), dimension(*) :: x2, x3, dx3
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_cs_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ca_cs_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, x4, dx4
+      real(c_double), dimension(*) :: x2
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_cs_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ca_cs_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x2, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_cs_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ca_cs_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, x4
+      real(c_double), dimension(*) :: x2
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_cs_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ca_cs_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x2, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_cs_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ca_cs_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x2
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_ca_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ca_ca_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x2, x3
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_ca_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ca_ca_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, x3, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_ca_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ca_ca_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x2, x3
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_ca_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ca_ca_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, x3, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_ca_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ca_ca_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double), dimension(*) :: x2, x3
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_ci_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ca_ci_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x2
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_ci_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ca_ci_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double), dimension(*) :: x2, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_ci_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ca_ci_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x2
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_ci_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ca_ci_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double), dimension(*) :: x2, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ca_ci_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ca_ci_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4, x4
+      real(c_double), dimension(*) :: x2
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_ds_ds(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ci_ds_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3, dx3, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_ds_da(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ci_ds_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_ds_cs(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ci_ds_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3, dx3, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_ds_ca(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ci_ds_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_ds_ci(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ci_ds_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4, x4
+      real(c_double) :: x3, dx3
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_da_ds(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ci_da_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x3, dx3
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_da_da(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ci_da_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double), dimension(*) :: x3, dx3, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_da_cs(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ci_da_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x3, dx3
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_da_ca(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ci_da_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double), dimension(*) :: x3, dx3, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_da_ci(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ci_da_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4, x4
+      real(c_double), dimension(*) :: x3, dx3
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_cs_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ci_cs_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_cs_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ci_cs_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_cs_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ci_cs_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_cs_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ci_cs_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_cs_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ci_cs_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4, x4
+      real(c_double) :: x3
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_ca_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ci_ca_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x3
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_ca_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ci_ca_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double), dimension(*) :: x3, x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_ca_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ci_ca_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x3
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_ca_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ci_ca_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double), dimension(*) :: x3, x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_ca_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ci_ca_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4, x4
+      real(c_double), dimension(*) :: x3
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_ci_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ci_ci_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, x3, m4
+      real(c_double) :: x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_ci_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_autodiff_ci_ci_ci_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, x3, m4
+      real(c_double), dimension(*) :: x4, dx4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_ci_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ci_ci_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, x3, m4
+      real(c_double) :: x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_ci_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ci_ci_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, x3, m4
+      real(c_double), dimension(*) :: x4
+    end subroutine
+    subroutine enzyme_autodiff_ci_ci_ci_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_autodiff_ci_ci_ci_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, x3, m4, x4
+    end subroutine
   end interface enzyme_autodiff
 
   interface enzyme_fwddiff
@@ -2084,6 +2906,827 @@ module enzyme
       import :: c_int, c_double
       external :: f
       integer(c_int) :: m1, x1, m2, x2, m3, x3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_ds_ds(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ds_ds_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3, dx3, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_ds_da(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ds_ds_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3, dx3
+      real(c_double), dimension(*) :: x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_ds_cs(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ds_ds_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3, dx3, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_ds_ca(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ds_ds_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3, dx3
+      real(c_double), dimension(*) :: x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_ds_ci(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ds_ds_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2, dx2, x3, dx3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_da_ds(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ds_da_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x4, dx4
+      real(c_double), dimension(*) :: x3, dx3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_da_da(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ds_da_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x3, dx3, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_da_cs(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ds_da_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x4
+      real(c_double), dimension(*) :: x3, dx3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_da_ca(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ds_da_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x3, dx3, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_da_ci(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ds_da_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x3, dx3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_cs_ds(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ds_cs_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_cs_da(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ds_cs_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3
+      real(c_double), dimension(*) :: x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_cs_cs(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ds_cs_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_cs_ca(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ds_cs_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3
+      real(c_double), dimension(*) :: x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_cs_ci(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ds_cs_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2, dx2, x3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_ca_ds(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ds_ca_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x4, dx4
+      real(c_double), dimension(*) :: x3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_ca_da(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ds_ca_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x3, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_ca_cs(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ds_ca_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x4
+      real(c_double), dimension(*) :: x3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_ca_ca(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ds_ca_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x3, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_ca_ci(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ds_ca_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_ci_ds(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ds_ci_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2, dx2, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_ci_da(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ds_ci_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_ci_cs(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ds_ci_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2, dx2, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_ci_ca(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ds_ci_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ds_ci_ci(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ds_ci_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4, x4
+      real(c_double) :: x2, dx2
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_ds_ds(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_da_ds_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3, x4, dx4
+      real(c_double), dimension(*) :: x2, dx2
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_ds_da(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_da_ds_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x2, dx2, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_ds_cs(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_da_ds_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3, x4
+      real(c_double), dimension(*) :: x2, dx2
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_ds_ca(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_da_ds_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x2, dx2, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_ds_ci(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_da_ds_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x2, dx2
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_da_ds(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_da_da_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x2, dx2, x3, dx3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_da_da(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_da_da_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, dx2, x3, dx3, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_da_cs(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_da_da_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x2, dx2, x3, dx3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_da_ca(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_da_da_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, dx2, x3, dx3, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_da_ci(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_da_da_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double), dimension(*) :: x2, dx2, x3, dx3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_cs_ds(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_da_cs_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, x4, dx4
+      real(c_double), dimension(*) :: x2, dx2
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_cs_da(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_da_cs_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x2, dx2, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_cs_cs(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_da_cs_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, x4
+      real(c_double), dimension(*) :: x2, dx2
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_cs_ca(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_da_cs_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x2, dx2, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_cs_ci(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_da_cs_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x2, dx2
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_ca_ds(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_da_ca_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x2, dx2, x3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_ca_da(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_da_ca_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, dx2, x3, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_ca_cs(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_da_ca_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x2, dx2, x3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_ca_ca(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_da_ca_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, dx2, x3, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_ca_ci(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_da_ca_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double), dimension(*) :: x2, dx2, x3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_ci_ds(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_da_ci_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x2, dx2
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_ci_da(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_da_ci_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double), dimension(*) :: x2, dx2, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_ci_cs(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_da_ci_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x2, dx2
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_ci_ca(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_da_ci_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double), dimension(*) :: x2, dx2, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_da_ci_ci(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_da_ci_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4, x4
+      real(c_double), dimension(*) :: x2, dx2
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_ds_ds(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_cs_ds_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3, dx3, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_ds_da(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_cs_ds_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3, dx3
+      real(c_double), dimension(*) :: x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_ds_cs(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_cs_ds_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3, dx3, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_ds_ca(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_cs_ds_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3, dx3
+      real(c_double), dimension(*) :: x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_ds_ci(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_cs_ds_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2, x3, dx3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_da_ds(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_cs_da_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x4, dx4
+      real(c_double), dimension(*) :: x3, dx3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_da_da(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_cs_da_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x3, dx3, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_da_cs(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_cs_da_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x4
+      real(c_double), dimension(*) :: x3, dx3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_da_ca(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_cs_da_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x3, dx3, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_da_ci(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_cs_da_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x3, dx3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_cs_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_cs_cs_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_cs_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_cs_cs_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3
+      real(c_double), dimension(*) :: x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_cs_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_cs_cs_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_cs_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_cs_cs_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3
+      real(c_double), dimension(*) :: x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_cs_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_cs_cs_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2, x3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_ca_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_cs_ca_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x4, dx4
+      real(c_double), dimension(*) :: x3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_ca_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_cs_ca_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x3, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_ca_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_cs_ca_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x4
+      real(c_double), dimension(*) :: x3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_ca_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_cs_ca_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x3, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_ca_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_cs_ca_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_ci_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_cs_ci_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_ci_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_cs_ci_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_ci_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_cs_ci_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_ci_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_cs_ci_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_cs_ci_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_cs_ci_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4, x4
+      real(c_double) :: x2
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_ds_ds(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ca_ds_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3, x4, dx4
+      real(c_double), dimension(*) :: x2
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_ds_da(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ca_ds_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x2, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_ds_cs(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ca_ds_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3, x4
+      real(c_double), dimension(*) :: x2
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_ds_ca(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ca_ds_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x2, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_ds_ci(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ca_ds_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x2
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_da_ds(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ca_da_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x2, x3, dx3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_da_da(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ca_da_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, x3, dx3, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_da_cs(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ca_da_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x2, x3, dx3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_da_ca(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ca_da_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, x3, dx3, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_da_ci(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ca_da_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double), dimension(*) :: x2, x3, dx3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_cs_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ca_cs_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, x4, dx4
+      real(c_double), dimension(*) :: x2
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_cs_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ca_cs_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x2, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_cs_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ca_cs_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, x4
+      real(c_double), dimension(*) :: x2
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_cs_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ca_cs_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x2, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_cs_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ca_cs_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x2
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_ca_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ca_ca_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x2, x3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_ca_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ca_ca_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, x3, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_ca_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ca_ca_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x2, x3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_ca_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ca_ca_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, x3, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_ca_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ca_ca_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double), dimension(*) :: x2, x3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_ci_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ca_ci_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x2
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_ci_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ca_ci_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double), dimension(*) :: x2, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_ci_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ca_ci_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x2
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_ci_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ca_ci_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double), dimension(*) :: x2, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ca_ci_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ca_ci_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4, x4
+      real(c_double), dimension(*) :: x2
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_ds_ds(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ci_ds_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3, dx3, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_ds_da(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ci_ds_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_ds_cs(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ci_ds_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3, dx3, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_ds_ca(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ci_ds_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_ds_ci(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ci_ds_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4, x4
+      real(c_double) :: x3, dx3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_da_ds(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ci_da_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x3, dx3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_da_da(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ci_da_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double), dimension(*) :: x3, dx3, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_da_cs(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ci_da_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x3, dx3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_da_ca(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ci_da_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double), dimension(*) :: x3, dx3, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_da_ci(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ci_da_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4, x4
+      real(c_double), dimension(*) :: x3, dx3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_cs_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ci_cs_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_cs_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ci_cs_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_cs_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ci_cs_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_cs_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ci_cs_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_cs_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ci_cs_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4, x4
+      real(c_double) :: x3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_ca_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ci_ca_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_ca_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ci_ca_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double), dimension(*) :: x3, x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_ca_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ci_ca_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_ca_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ci_ca_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double), dimension(*) :: x3, x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_ca_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ci_ca_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4, x4
+      real(c_double), dimension(*) :: x3
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_ci_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ci_ci_ds")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, x3, m4
+      real(c_double) :: x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_ci_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_ci_ci_ci_da")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, x3, m4
+      real(c_double), dimension(*) :: x4, dx4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_ci_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ci_ci_cs")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, x3, m4
+      real(c_double) :: x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_ci_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ci_ci_ca")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, x3, m4
+      real(c_double), dimension(*) :: x4
+    end subroutine
+    subroutine enzyme_fwddiff_ci_ci_ci_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_ci_ci_ci_ci")
+      import :: c_int, c_double
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, x3, m4, x4
     end subroutine
   end interface enzyme_fwddiff
 
@@ -3249,6 +4892,952 @@ module enzyme
       real(c_double) :: enzyme_fwddiff_r_ci_ci_ci
       external :: f
       integer(c_int) :: m1, x1, m2, x2, m3, x3
+    end function
+    function enzyme_fwddiff_r_ci_ds_ds_ds(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ds_ds_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_ds_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3, dx3, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_ds_ds_da(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ds_ds_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_ds_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3, dx3
+      real(c_double), dimension(*) :: x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_ds_ds_cs(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ds_ds_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_ds_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3, dx3, x4
+    end function
+    function enzyme_fwddiff_r_ci_ds_ds_ca(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ds_ds_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_ds_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3, dx3
+      real(c_double), dimension(*) :: x4
+    end function
+    function enzyme_fwddiff_r_ci_ds_ds_ci(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ds_ds_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_ds_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2, dx2, x3, dx3
+    end function
+    function enzyme_fwddiff_r_ci_ds_da_ds(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ds_da_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_da_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x4, dx4
+      real(c_double), dimension(*) :: x3, dx3
+    end function
+    function enzyme_fwddiff_r_ci_ds_da_da(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ds_da_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_da_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x3, dx3, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_ds_da_cs(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ds_da_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_da_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x4
+      real(c_double), dimension(*) :: x3, dx3
+    end function
+    function enzyme_fwddiff_r_ci_ds_da_ca(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ds_da_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_da_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x3, dx3, x4
+    end function
+    function enzyme_fwddiff_r_ci_ds_da_ci(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ds_da_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_da_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x3, dx3
+    end function
+    function enzyme_fwddiff_r_ci_ds_cs_ds(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ds_cs_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_cs_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_ds_cs_da(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ds_cs_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_cs_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3
+      real(c_double), dimension(*) :: x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_ds_cs_cs(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ds_cs_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_cs_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3, x4
+    end function
+    function enzyme_fwddiff_r_ci_ds_cs_ca(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ds_cs_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_cs_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x3
+      real(c_double), dimension(*) :: x4
+    end function
+    function enzyme_fwddiff_r_ci_ds_cs_ci(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ds_cs_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_cs_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2, dx2, x3
+    end function
+    function enzyme_fwddiff_r_ci_ds_ca_ds(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ds_ca_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_ca_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x4, dx4
+      real(c_double), dimension(*) :: x3
+    end function
+    function enzyme_fwddiff_r_ci_ds_ca_da(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ds_ca_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_ca_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x3, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_ds_ca_cs(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ds_ca_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_ca_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2, x4
+      real(c_double), dimension(*) :: x3
+    end function
+    function enzyme_fwddiff_r_ci_ds_ca_ca(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ds_ca_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_ca_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x3, x4
+    end function
+    function enzyme_fwddiff_r_ci_ds_ca_ci(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ds_ca_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_ca_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x3
+    end function
+    function enzyme_fwddiff_r_ci_ds_ci_ds(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ds_ci_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_ci_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2, dx2, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_ds_ci_da(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ds_ci_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_ci_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_ds_ci_cs(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ds_ci_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_ci_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2, dx2, x4
+    end function
+    function enzyme_fwddiff_r_ci_ds_ci_ca(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ds_ci_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_ci_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2, dx2
+      real(c_double), dimension(*) :: x4
+    end function
+    function enzyme_fwddiff_r_ci_ds_ci_ci(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ds_ci_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ds_ci_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4, x4
+      real(c_double) :: x2, dx2
+    end function
+    function enzyme_fwddiff_r_ci_da_ds_ds(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_da_ds_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_ds_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3, x4, dx4
+      real(c_double), dimension(*) :: x2, dx2
+    end function
+    function enzyme_fwddiff_r_ci_da_ds_da(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_da_ds_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_ds_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x2, dx2, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_da_ds_cs(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_da_ds_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_ds_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3, x4
+      real(c_double), dimension(*) :: x2, dx2
+    end function
+    function enzyme_fwddiff_r_ci_da_ds_ca(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_da_ds_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_ds_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x2, dx2, x4
+    end function
+    function enzyme_fwddiff_r_ci_da_ds_ci(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_da_ds_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_ds_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x2, dx2
+    end function
+    function enzyme_fwddiff_r_ci_da_da_ds(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_da_da_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_da_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x2, dx2, x3, dx3
+    end function
+    function enzyme_fwddiff_r_ci_da_da_da(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_da_da_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_da_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, dx2, x3, dx3, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_da_da_cs(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_da_da_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_da_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x2, dx2, x3, dx3
+    end function
+    function enzyme_fwddiff_r_ci_da_da_ca(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_da_da_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_da_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, dx2, x3, dx3, x4
+    end function
+    function enzyme_fwddiff_r_ci_da_da_ci(f, m1, x1, m2, x2, dx2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_da_da_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_da_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double), dimension(*) :: x2, dx2, x3, dx3
+    end function
+    function enzyme_fwddiff_r_ci_da_cs_ds(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_da_cs_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_cs_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, x4, dx4
+      real(c_double), dimension(*) :: x2, dx2
+    end function
+    function enzyme_fwddiff_r_ci_da_cs_da(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_da_cs_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_cs_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x2, dx2, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_da_cs_cs(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_da_cs_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_cs_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, x4
+      real(c_double), dimension(*) :: x2, dx2
+    end function
+    function enzyme_fwddiff_r_ci_da_cs_ca(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_da_cs_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_cs_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x2, dx2, x4
+    end function
+    function enzyme_fwddiff_r_ci_da_cs_ci(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_da_cs_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_cs_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x2, dx2
+    end function
+    function enzyme_fwddiff_r_ci_da_ca_ds(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_da_ca_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_ca_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x2, dx2, x3
+    end function
+    function enzyme_fwddiff_r_ci_da_ca_da(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_da_ca_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_ca_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, dx2, x3, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_da_ca_cs(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_da_ca_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_ca_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x2, dx2, x3
+    end function
+    function enzyme_fwddiff_r_ci_da_ca_ca(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_da_ca_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_ca_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, dx2, x3, x4
+    end function
+    function enzyme_fwddiff_r_ci_da_ca_ci(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_da_ca_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_ca_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double), dimension(*) :: x2, dx2, x3
+    end function
+    function enzyme_fwddiff_r_ci_da_ci_ds(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_da_ci_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_ci_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x2, dx2
+    end function
+    function enzyme_fwddiff_r_ci_da_ci_da(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_da_ci_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_ci_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double), dimension(*) :: x2, dx2, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_da_ci_cs(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_da_ci_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_ci_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x2, dx2
+    end function
+    function enzyme_fwddiff_r_ci_da_ci_ca(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_da_ci_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_ci_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double), dimension(*) :: x2, dx2, x4
+    end function
+    function enzyme_fwddiff_r_ci_da_ci_ci(f, m1, x1, m2, x2, dx2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_da_ci_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_da_ci_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4, x4
+      real(c_double), dimension(*) :: x2, dx2
+    end function
+    function enzyme_fwddiff_r_ci_cs_ds_ds(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_cs_ds_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_ds_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3, dx3, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_cs_ds_da(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_cs_ds_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_ds_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3, dx3
+      real(c_double), dimension(*) :: x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_cs_ds_cs(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_cs_ds_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_ds_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3, dx3, x4
+    end function
+    function enzyme_fwddiff_r_ci_cs_ds_ca(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_cs_ds_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_ds_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3, dx3
+      real(c_double), dimension(*) :: x4
+    end function
+    function enzyme_fwddiff_r_ci_cs_ds_ci(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_cs_ds_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_ds_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2, x3, dx3
+    end function
+    function enzyme_fwddiff_r_ci_cs_da_ds(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_cs_da_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_da_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x4, dx4
+      real(c_double), dimension(*) :: x3, dx3
+    end function
+    function enzyme_fwddiff_r_ci_cs_da_da(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_cs_da_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_da_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x3, dx3, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_cs_da_cs(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_cs_da_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_da_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x4
+      real(c_double), dimension(*) :: x3, dx3
+    end function
+    function enzyme_fwddiff_r_ci_cs_da_ca(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_cs_da_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_da_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x3, dx3, x4
+    end function
+    function enzyme_fwddiff_r_ci_cs_da_ci(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_cs_da_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_da_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x3, dx3
+    end function
+    function enzyme_fwddiff_r_ci_cs_cs_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_cs_cs_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_cs_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_cs_cs_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_cs_cs_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_cs_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3
+      real(c_double), dimension(*) :: x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_cs_cs_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_cs_cs_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_cs_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3, x4
+    end function
+    function enzyme_fwddiff_r_ci_cs_cs_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_cs_cs_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_cs_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x3
+      real(c_double), dimension(*) :: x4
+    end function
+    function enzyme_fwddiff_r_ci_cs_cs_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_cs_cs_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_cs_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2, x3
+    end function
+    function enzyme_fwddiff_r_ci_cs_ca_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_cs_ca_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_ca_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x4, dx4
+      real(c_double), dimension(*) :: x3
+    end function
+    function enzyme_fwddiff_r_ci_cs_ca_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_cs_ca_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_ca_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x3, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_cs_ca_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_cs_ca_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_ca_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2, x4
+      real(c_double), dimension(*) :: x3
+    end function
+    function enzyme_fwddiff_r_ci_cs_ca_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_cs_ca_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_ca_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x3, x4
+    end function
+    function enzyme_fwddiff_r_ci_cs_ca_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_cs_ca_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_ca_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x3
+    end function
+    function enzyme_fwddiff_r_ci_cs_ci_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_cs_ci_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_ci_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_cs_ci_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_cs_ci_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_ci_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_cs_ci_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_cs_ci_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_ci_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2, x4
+    end function
+    function enzyme_fwddiff_r_ci_cs_ci_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_cs_ci_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_ci_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x2
+      real(c_double), dimension(*) :: x4
+    end function
+    function enzyme_fwddiff_r_ci_cs_ci_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_cs_ci_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_cs_ci_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4, x4
+      real(c_double) :: x2
+    end function
+    function enzyme_fwddiff_r_ci_ca_ds_ds(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ca_ds_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_ds_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3, x4, dx4
+      real(c_double), dimension(*) :: x2
+    end function
+    function enzyme_fwddiff_r_ci_ca_ds_da(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ca_ds_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_ds_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x2, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_ca_ds_cs(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ca_ds_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_ds_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3, x4
+      real(c_double), dimension(*) :: x2
+    end function
+    function enzyme_fwddiff_r_ci_ca_ds_ca(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ca_ds_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_ds_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x2, x4
+    end function
+    function enzyme_fwddiff_r_ci_ca_ds_ci(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ca_ds_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_ds_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x2
+    end function
+    function enzyme_fwddiff_r_ci_ca_da_ds(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ca_da_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_da_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x2, x3, dx3
+    end function
+    function enzyme_fwddiff_r_ci_ca_da_da(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ca_da_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_da_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, x3, dx3, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_ca_da_cs(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ca_da_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_da_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x2, x3, dx3
+    end function
+    function enzyme_fwddiff_r_ci_ca_da_ca(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ca_da_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_da_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, x3, dx3, x4
+    end function
+    function enzyme_fwddiff_r_ci_ca_da_ci(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ca_da_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_da_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double), dimension(*) :: x2, x3, dx3
+    end function
+    function enzyme_fwddiff_r_ci_ca_cs_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ca_cs_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_cs_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, x4, dx4
+      real(c_double), dimension(*) :: x2
+    end function
+    function enzyme_fwddiff_r_ci_ca_cs_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ca_cs_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_cs_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x2, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_ca_cs_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ca_cs_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_cs_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3, x4
+      real(c_double), dimension(*) :: x2
+    end function
+    function enzyme_fwddiff_r_ci_ca_cs_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ca_cs_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_cs_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x2, x4
+    end function
+    function enzyme_fwddiff_r_ci_ca_cs_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ca_cs_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_cs_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x2
+    end function
+    function enzyme_fwddiff_r_ci_ca_ca_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ca_ca_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_ca_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x2, x3
+    end function
+    function enzyme_fwddiff_r_ci_ca_ca_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ca_ca_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_ca_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, x3, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_ca_ca_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ca_ca_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_ca_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x2, x3
+    end function
+    function enzyme_fwddiff_r_ci_ca_ca_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ca_ca_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_ca_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4
+      real(c_double), dimension(*) :: x2, x3, x4
+    end function
+    function enzyme_fwddiff_r_ci_ca_ca_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ca_ca_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_ca_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, m4, x4
+      real(c_double), dimension(*) :: x2, x3
+    end function
+    function enzyme_fwddiff_r_ci_ca_ci_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ca_ci_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_ci_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x2
+    end function
+    function enzyme_fwddiff_r_ci_ca_ci_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ca_ci_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_ci_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double), dimension(*) :: x2, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_ca_ci_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ca_ci_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_ci_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x2
+    end function
+    function enzyme_fwddiff_r_ci_ca_ci_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ca_ci_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_ci_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4
+      real(c_double), dimension(*) :: x2, x4
+    end function
+    function enzyme_fwddiff_r_ci_ca_ci_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ca_ci_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ca_ci_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, m3, x3, m4, x4
+      real(c_double), dimension(*) :: x2
+    end function
+    function enzyme_fwddiff_r_ci_ci_ds_ds(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ci_ds_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_ds_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3, dx3, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_ci_ds_da(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ci_ds_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_ds_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_ci_ds_cs(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ci_ds_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_ds_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3, dx3, x4
+    end function
+    function enzyme_fwddiff_r_ci_ci_ds_ca(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ci_ds_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_ds_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3, dx3
+      real(c_double), dimension(*) :: x4
+    end function
+    function enzyme_fwddiff_r_ci_ci_ds_ci(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ci_ds_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_ds_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4, x4
+      real(c_double) :: x3, dx3
+    end function
+    function enzyme_fwddiff_r_ci_ci_da_ds(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ci_da_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_da_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x3, dx3
+    end function
+    function enzyme_fwddiff_r_ci_ci_da_da(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ci_da_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_da_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double), dimension(*) :: x3, dx3, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_ci_da_cs(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ci_da_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_da_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x3, dx3
+    end function
+    function enzyme_fwddiff_r_ci_ci_da_ca(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ci_da_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_da_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double), dimension(*) :: x3, dx3, x4
+    end function
+    function enzyme_fwddiff_r_ci_ci_da_ci(f, m1, x1, m2, x2, m3, x3, dx3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ci_da_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_da_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4, x4
+      real(c_double), dimension(*) :: x3, dx3
+    end function
+    function enzyme_fwddiff_r_ci_ci_cs_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ci_cs_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_cs_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_ci_cs_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ci_cs_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_cs_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_ci_cs_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ci_cs_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_cs_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3, x4
+    end function
+    function enzyme_fwddiff_r_ci_ci_cs_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ci_cs_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_cs_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x3
+      real(c_double), dimension(*) :: x4
+    end function
+    function enzyme_fwddiff_r_ci_ci_cs_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ci_cs_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_cs_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4, x4
+      real(c_double) :: x3
+    end function
+    function enzyme_fwddiff_r_ci_ci_ca_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ci_ca_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_ca_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x4, dx4
+      real(c_double), dimension(*) :: x3
+    end function
+    function enzyme_fwddiff_r_ci_ci_ca_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ci_ca_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_ca_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double), dimension(*) :: x3, x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_ci_ca_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ci_ca_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_ca_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double) :: x4
+      real(c_double), dimension(*) :: x3
+    end function
+    function enzyme_fwddiff_r_ci_ci_ca_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ci_ca_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_ca_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4
+      real(c_double), dimension(*) :: x3, x4
+    end function
+    function enzyme_fwddiff_r_ci_ci_ca_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ci_ca_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_ca_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, m4, x4
+      real(c_double), dimension(*) :: x3
+    end function
+    function enzyme_fwddiff_r_ci_ci_ci_ds(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ci_ci_ds")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_ci_ds
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, x3, m4
+      real(c_double) :: x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_ci_ci_da(f, m1, x1, m2, x2, m3, x3, m4, x4, dx4) bind(C, name="__enzyme_fwddiff_r_ci_ci_ci_da")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_ci_da
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, x3, m4
+      real(c_double), dimension(*) :: x4, dx4
+    end function
+    function enzyme_fwddiff_r_ci_ci_ci_cs(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ci_ci_cs")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_ci_cs
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, x3, m4
+      real(c_double) :: x4
+    end function
+    function enzyme_fwddiff_r_ci_ci_ci_ca(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ci_ci_ca")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_ci_ca
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, x3, m4
+      real(c_double), dimension(*) :: x4
+    end function
+    function enzyme_fwddiff_r_ci_ci_ci_ci(f, m1, x1, m2, x2, m3, x3, m4, x4) bind(C, name="__enzyme_fwddiff_r_ci_ci_ci_ci")
+      import :: c_int, c_double
+      real(c_double) :: enzyme_fwddiff_r_ci_ci_ci_ci
+      external :: f
+      integer(c_int) :: m1, x1, m2, x2, m3, x3, m4, x4
     end function
   end interface enzyme_fwddiff_result
 end module enzyme
