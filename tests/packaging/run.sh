@@ -155,6 +155,17 @@ debian() {
   cmake_project "$tmp/root/usr" "$tmp/build-deb"
   "$tmp/root/usr/bin/enzyme-clang" -O2 "$tmp/d.c" -o "$tmp/dw" -lm
   "$tmp/dw"
+  # dpkg installs it into an empty root (dependencies are not there:
+  # --force-depends) and removes every file again
+  local r="$tmp/dpkgroot"
+  mkdir -p "$r/var/lib/dpkg/info" "$r/var/lib/dpkg/updates" "$r/var/lib/dpkg/triggers"
+  touch "$r/var/lib/dpkg/status"
+  dpkg --root="$r" --force-not-root --force-depends --force-script-chrootless -i "$deb"
+  dpkg --root="$r" -s enzyme-rs | grep -q "^Status: install ok installed"
+  "$r/usr/bin/enzyme-clang" -O2 "$tmp/d.c" -o "$tmp/dr" -lm
+  "$tmp/dr"
+  dpkg --root="$r" --force-not-root --force-depends -r enzyme-rs
+  if [ -e "$r/usr/lib/libenzyme_rs.so" ] || [ -e "$r/usr/bin/enzyme-clang" ]; then return 1; fi
   # dependencies resolvable (simulated install; needs root for apt's lock)
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     apt-get -s install "./$deb" >"$tmp/apt.txt" 2>&1 || { cat "$tmp/apt.txt"; return 1; }
