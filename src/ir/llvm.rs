@@ -677,3 +677,8 @@ pub fn global_initializer(g: V) -> Option<V> {
     let init = unsafe { LLVMGetInitializer(g) };
     (!init.is_null()).then_some(init)
 }
+
+/// A call to a debug-info intrinsic (`llvm.dbg.*`).
+pub fn is_debug_intrinsic(i: V) -> bool {
+    called_function(i).is_some_and(|f| name(f).starts_with("llvm.dbg."))
+}
