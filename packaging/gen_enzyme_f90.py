@@ -73,9 +73,11 @@ HEADER = """\
 ! Each argument group is a marker and a variable (and, for enzyme_dup or
 ! enzyme_dupnoneed, its shadow). The generic interfaces accept up to
 ! {maxg} groups (or {maxg1} when the first is an integer(c_int) constant) of
-! these kinds: dup of a real(c_double) scalar or array,
-! const of a real(c_double) scalar or array, const of an integer(c_int)
-! scalar. For other routines declare an interface of your own with
+! these kinds: dup of a real(c_double) scalar or rank-1 array,
+! const of a real(c_double) scalar or rank-1 array, const of an
+! integer(c_int) scalar. Pass an array of higher rank by its first element
+! (a(1,1) with da(1,1)): the routine receives the same address. For other
+! routines declare an interface of your own with
 ! bind(C, name="__enzyme_autodiff_<anything>") and these argument types
 ! (every argument by reference, the routine as `external`).
 """
