@@ -39,8 +39,9 @@ install: plugin fortran-module
 	if [ -f $(PLUGIN22) ]; then install -m 644 $(PLUGIN22) $(dest)/lib/libenzyme_rs-llvm22.so; fi
 	# (the release build keeps line tables for backtraces; the install does not)
 	$(STRIP) --strip-debug $(dest)/lib/libenzyme_rs*.so
-	install -m 644 include/enzyme/enzyme.h include/enzyme/enzyme.hpp include/enzyme/enzyme.f90 \
-	  $(dest)/include/enzyme/
+	# every header (enzyme.h, enzyme.hpp, <enzyme/enzyme>, bits/...) and enzyme.f90
+	cd include/enzyme && find . -type f | while read -r f; do \
+	  install -D -m 644 "$$f" "$(dest)/include/enzyme/$$f"; done
 	if [ -f target/fortran/flang-16/enzyme.mod ]; then \
 	  install -d $(dest)/lib/fortran/flang-16 && \
 	  install -m 644 target/fortran/flang-16/enzyme.mod $(dest)/lib/fortran/flang-16/; fi

@@ -113,6 +113,7 @@ installed() {
   local p="$tmp/prefix"
   make --no-print-directory install PREFIX="$p" >/dev/null
   for f in lib/libenzyme_rs.so include/enzyme/enzyme.h include/enzyme/enzyme.hpp \
+    $(cd include && find enzyme -type f | sed 's|^|include/|') \
     include/enzyme/enzyme.f90 lib/fortran/flang-16/enzyme.mod bin/enzyme-clang bin/enzyme-clang++ \
     bin/enzyme-flang lib/cmake/EnzymeRS/EnzymeRSConfig.cmake \
     lib/cmake/EnzymeRS/EnzymeRSConfigVersion.cmake lib/pkgconfig/enzyme-rs.pc; do
@@ -144,6 +145,7 @@ debian() {
   grep -q "^ Depends:.*libllvm16.*clang-16" "$tmp/info.txt"
   dpkg-deb --contents "$deb" >"$tmp/contents.txt"
   for f in ./usr/lib/libenzyme_rs.so ./usr/include/enzyme/enzyme.h ./usr/include/enzyme/enzyme.hpp \
+    $(cd include && find enzyme -type f | sed 's|^|./usr/include/|') \
     ./usr/include/enzyme/enzyme.f90 ./usr/lib/fortran/flang-16/enzyme.mod ./usr/bin/enzyme-clang \
     ./usr/bin/enzyme-clang++ ./usr/bin/enzyme-flang ./usr/lib/cmake/EnzymeRS/EnzymeRSConfig.cmake \
     ./usr/lib/pkgconfig/enzyme-rs.pc ./usr/share/doc/enzyme-rs/copyright; do
