@@ -16,5 +16,7 @@ echo "== lto (multi-file programs, full LTO and ThinLTO through lld)"
 tests/lto/run.sh
 echo "== cargo test"
 cargo test --release
+echo "== packaging: wrappers, install + CMake + pkg-config, Debian package, Fortran, Python, the guide's examples"
+bash tests/packaging/run.sh
 echo "== benchmarks: build each once at its smallest size, check all gradients agree"
 bash bench/ci-check.sh

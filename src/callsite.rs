@@ -605,10 +605,17 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
         }
     }
     if k < all.len() {
+        // A function only declared here (defined in another file, or by a
+        // Fortran caller's implicit interface) shows no real parameter list.
+        let hint = if is_declaration(func) {
+            format!(" ('{fname}' is only declared in this module: compile its definition into the same module, e.g. the same source file, or link with -flto and the plugin loaded at link time)")
+        } else {
+            String::new()
+        };
         return Err(Error::bad_call(
             call,
             format!(
-                "too many arguments to {callee_name}: '{fname}' takes {} parameters; {} argument(s) left over, starting with {}",
+                "too many arguments to {callee_name}: '{fname}' takes {} parameters; {} argument(s) left over, starting with {}{hint}",
                 user_params,
                 all.len() - k,
                 print_value(all[k]).trim()

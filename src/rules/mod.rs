@@ -787,6 +787,9 @@ pub(crate) fn is_inactive_function_name(n: &str) -> bool {
         "_ZNKSt7__cxx1112basic_string",
         "_ZNSt7__cxx1119basic_ostringstream",
         "_ZNSt7__cxx1118basic_stringstream",
+        // Fortran runtime (flang): I/O statements and STOP.
+        "_FortranAio",
+        "_FortranAStopStatement",
     ];
     if INACTIVE_PREFIXES.iter().any(|p| n.starts_with(p)) {
         return true;
