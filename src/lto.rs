@@ -30,7 +30,11 @@
 //! in another: in ThinLTO each registration is also published as a
 //! `weak_odr` constant with a predictable name
 //! (`__enzyme_register_gradient_lto.<function>`), which the anchor reads,
-//! so the importer brings it into the module that needs it.
+//! and which every function calling an external function without a rule
+//! references (dead `freeze`s, dropped at the post-link start), so the
+//! importer brings it into the module that needs it. Full LTO keeps the
+//! registrations in `llvm.compiler.used` (the link prunes unreferenced
+//! symbols before the plugin runs).
 //!
 //! A deferred call's callee is renamed so that a link that does not run
 //! enzyme-rs fails with a readable undefined symbol instead of linking a
@@ -464,8 +468,8 @@ fn reference_callee_registrations(m: LLVMModuleRef) {
     }
 }
 
-/// ThinLTO post-link: remove the anchors and their calls, and let the
-/// functions that held deferred calls be inlined again.
+/// ThinLTO post-link: remove the anchors and their calls, and the
+/// references held to published registrations.
 fn drop_anchors(m: LLVMModuleRef) -> bool {
     let mut changed = false;
     for f in functions(m) {

@@ -13,13 +13,17 @@
 #   ThinLTO -O0 must fail at compile time with the message naming
 #   -flto=full, unless the main file has the line `// THIN-O0: ok`.
 #
-# Usage: tests/lto/run.sh [FILTER]   (LLVM=22 for clang-22/lld-22)
+# Usage: tests/lto/run.sh [FILTER]
+#   ENZYME_RS_LLVM=22 (or LLVM=22): clang-22/lld-22 and the LLVM 22 plugin
+#   (target/llvm22/release/libenzyme_rs.so); PLUGIN=path overrides.
 # Jobs run in parallel over $JOBS (default 2) cores.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
-V=${LLVM:-16}
-plugin=${PLUGIN:-$root/target/release/libenzyme_rs.so}
+V=${LLVM:-${ENZYME_RS_LLVM:-16}}
+default_plugin=$root/target/release/libenzyme_rs.so
+[ "$V" = 16 ] || default_plugin=$root/target/llvm$V/release/libenzyme_rs.so
+plugin=${PLUGIN:-$default_plugin}
 filter=${1:-}
 work=$root/target/lto-tests
 rm -rf "$work"
