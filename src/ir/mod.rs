@@ -1,6 +1,7 @@
 //! IR helpers: LLVM-C wrappers, a named-method builder, the C++ shim's safe
 //! wrappers. Nothing here knows about derivatives.
 pub mod builder;
+pub mod link;
 pub mod llvm;
 pub mod shim;
 

@@ -714,6 +714,12 @@ impl Gen<'_> {
         let args = call_args(i);
         let any_arg_varied = args.iter().any(|a| self.varied(*a));
         let is_varied = self.act.is_varied(i);
+        if let Some(k) = rules::mpi::mpi_call(&cname) {
+            if self.width > 1 {
+                return Err(self.err(i, "MPI calls in vector forward mode (enzyme_width > 1)"));
+            }
+            return crate::modes::mpi::forward(self, i, k);
+        }
         if rules::alloc_kind(&cname) == Some(rules::AllocKind::Free) {
             // Shadows are freed with their primal, even when the freed
             // pointer itself carries no derivative.
@@ -1129,4 +1135,19 @@ fn custom_derivative(
         eprintln!("{}", print_value(nf));
     }
     Ok(d)
+}
+
+impl crate::modes::mpi::Sweep for Gen<'_> {
+    fn builder(&self) -> &Builder {
+        &self.b
+    }
+    fn user_fn(&self) -> V {
+        self.primal
+    }
+    fn shadow_ptr(&mut self, p: V) -> Result<Option<V>> {
+        Ok(self.tangent(p).map(|t| t[0]))
+    }
+    fn value(&mut self, v: V) -> Result<V> {
+        Ok(v)
+    }
 }

@@ -12,6 +12,7 @@
 //! primitives: each mode handles them itself (see `modes/`).
 //!
 //! Adding a function is one entry in [`lookup`] plus its partials function.
+pub mod mpi;
 pub mod registry;
 use crate::ir::llvm::*;
 use crate::ir::Builder;

@@ -641,6 +641,12 @@ impl AugGen<'_> {
         let args = call_args(i);
         let any_arg_varied = args.iter().any(|a| self.varied(*a));
         let is_varied = self.varied(i);
+        if let Some(k) = rules::mpi::mpi_call(&cname) {
+            if let Some(kept) = crate::modes::mpi::augment(self, i, k)? {
+                self.a.shadow.insert(i, kept); // read back by the reverse sweep
+            }
+            return Ok(());
+        }
         if rules::alloc_kind(&cname) == Some(rules::AllocKind::Free)
             && underlying_allocations(operand(i, 0))
                 .iter()
@@ -1129,5 +1135,20 @@ impl AugGen<'_> {
             self.a.shadow.insert(i, c);
         }
         Ok(())
+    }
+}
+
+impl crate::modes::mpi::Sweep for AugGen<'_> {
+    fn builder(&self) -> &Builder {
+        &self.b
+    }
+    fn user_fn(&self) -> V {
+        self.a.primal
+    }
+    fn shadow_ptr(&mut self, p: V) -> Result<Option<V>> {
+        Ok(self.shadow_of(p))
+    }
+    fn value(&mut self, v: V) -> Result<V> {
+        Ok(v)
     }
 }

@@ -852,6 +852,11 @@ impl RevGen<'_> {
         if let Some(info) = self.a.calls.get(&i).cloned() {
             return self.visit_diff_call(i, info);
         }
+        if let Some(k) = rules::mpi::mpi_call(&cname) {
+            let kept = self.a.shadow.get(&i).copied();
+            let kept = kept.map(|v| self.avail(v)).transpose()?;
+            return crate::modes::mpi::reverse(self, i, k, kept);
+        }
         if rules::is_inactive_function(&cname) || crate::analysis::activity::is_inactive_call(i) {
             return Ok(());
         }
@@ -1239,4 +1244,19 @@ fn memcpy_adjoint_fn(m: LLVMModuleRef, et: Option<T>) -> V {
         b.store(b.fadd(sv, dv), sp);
     });
     f
+}
+
+impl crate::modes::mpi::Sweep for RevGen<'_> {
+    fn builder(&self) -> &Builder {
+        &self.b
+    }
+    fn user_fn(&self) -> V {
+        self.a.primal
+    }
+    fn shadow_ptr(&mut self, p: V) -> Result<Option<V>> {
+        self.shadow_avail(p)
+    }
+    fn value(&mut self, v: V) -> Result<V> {
+        self.avail(v)
+    }
 }
