@@ -125,12 +125,14 @@ X void __enzyme_rs_mpi_send_rev(void *dbuf, int n, Dt t, int dest, int tag, Comm
   acc(dbuf, tmp, n, t, NULL);
   free(tmp);
 }
-/* Reverse of a receive: send the shadow back, then zero it. */
+#define PROC_NULL (-2)
+/* Reverse of a receive: send the shadow back, then zero it (a receive from
+ * MPI_PROC_NULL wrote nothing: its buffer keeps its adjoint). */
 X void __enzyme_rs_mpi_recv_rev(void *dbuf, int n, Dt t, int src, int tag, Comm c) {
   check_peer(src, "MPI_Recv");
   check_peer(tag, "MPI_Recv");
   __enzyme_rs_mpi_send_fwd(dbuf, n, t, src, tag, c);
-  zero(dbuf, n, t);
+  if (src != PROC_NULL) zero(dbuf, n, t);
 }
 X void __enzyme_rs_mpi_sendrecv_fwd(const void *ds, int sn, Dt st, int dest, int stag, void *dr,
                                      int rn, Dt rt, int src, int rtag, Comm c) {
@@ -150,7 +152,7 @@ X void __enzyme_rs_mpi_sendrecv_rev(void *ds, int sn, Dt st, int dest, int stag,
   void *zr = dr ? NULL : zeros((size_t)rn * esize(rt));
   MPI_Sendrecv(dr ? dr : zr, rn, rt, src, rtag, tmp, sn, st, dest, stag, c, IGNORE);
   acc(ds, tmp, sn, st, NULL);
-  zero(dr, rn, rt);
+  if (src != PROC_NULL) zero(dr, rn, rt);
   free(tmp);
   free(zr);
 }
@@ -255,7 +257,7 @@ X void __enzyme_rs_mpi_start_rev(Rec *r) {
   if (!r) return;
   if (r->req) MPI_Wait(&r->req, IGNORE);
   if (r->recv) {
-    if (r->tmp != r->dbuf) zero(r->dbuf, r->n, r->t);
+    if (r->tmp != r->dbuf && r->peer != PROC_NULL) zero(r->dbuf, r->n, r->t);
   } else {
     acc(r->dbuf, r->tmp, r->n, r->t, NULL);
   }
