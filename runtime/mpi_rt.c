@@ -449,10 +449,23 @@ X void __enzyme_rs_mpi_gatherv_fwd(const void *sbuf, void *ds, int sn, Dt st, vo
   free(zs);
   free(zr);
 }
+/* Augmented sweep of Gatherv/Scatterv: a copy of the counts and
+ * displacements (the reverse sweep runs after the caller's arrays are
+ * gone): p counts, then p displacements; freed by the reverse. */
+X int *__enzyme_rs_mpi_keep_counts(const int *counts, const int *displs, int root, Comm c) {
+  int p = size_of(c);
+  int *k = calloc(2 * (size_t)p, sizeof(int));
+  if (rank_of(c) == root && counts && displs) {
+    memcpy(k, counts, sizeof(int) * p);
+    memcpy(k + p, displs, sizeof(int) * p);
+  }
+  return k;
+}
 X void __enzyme_rs_mpi_gatherv_rev(const void *sbuf, void *ds, int sn, Dt st, void *dr,
-                                    const int *rcounts, const int *displs, Dt rt, int root,
-                                    Comm c) {
+                                    int *kept, const int *unused, Dt rt, int root, Comm c) {
   int me = rank_of(c), here = me == root, p = size_of(c);
+  const int *rcounts = kept, *displs = kept + p;
+  (void)unused;
   int inplace = sbuf == IN_PLACE;
   void *zr = NULL, *tmp = NULL;
   if (here && !dr) dr = zr = zeros((size_t)total(rcounts, displs, p) * esize(rt));
@@ -465,6 +478,7 @@ X void __enzyme_rs_mpi_gatherv_rev(const void *sbuf, void *ds, int sn, Dt st, vo
   }
   free(tmp);
   free(zr);
+  free(kept);
 }
 X void __enzyme_rs_mpi_scatterv_fwd(void *ds, const int *scounts, const int *displs, Dt st,
                                      const void *rbuf, void *dr, int rn, Dt rt, int root,
@@ -477,10 +491,12 @@ X void __enzyme_rs_mpi_scatterv_fwd(void *ds, const int *scounts, const int *dis
   free(zs);
   free(zr);
 }
-X void __enzyme_rs_mpi_scatterv_rev(void *ds, const int *scounts, const int *displs, Dt st,
+X void __enzyme_rs_mpi_scatterv_rev(void *ds, int *kept, const int *unused, Dt st,
                                      const void *rbuf, void *dr, int rn, Dt rt, int root,
                                      Comm c) {
   int here = rank_of(c) == root, p = size_of(c);
+  const int *scounts = kept, *displs = kept + p;
+  (void)unused;
   int inplace = rbuf == IN_PLACE;
   void *zr = NULL, *tmp = NULL;
   int tot = here ? total(scounts, displs, p) : 0;
@@ -491,6 +507,7 @@ X void __enzyme_rs_mpi_scatterv_rev(void *ds, const int *scounts, const int *dis
   if (!inplace) zero(dr, rn, rt);
   free(tmp);
   free(zr);
+  free(kept);
 }
 X void __enzyme_rs_mpi_allgather_fwd(const void *sbuf, void *ds, int sn, Dt st, void *dr, int rn,
                                       Dt rt, Comm c) {

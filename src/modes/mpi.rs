@@ -339,6 +339,16 @@ pub fn augment(s: &mut impl Sweep, i: V, k: MpiCall) -> Result<Option<V>> {
             )?);
             Some(emit(s, "irec", &mut v)?)
         }
+        Gatherv | Scatterv if moves_floats(i, k) => {
+            // (counts, displacements, root, comm)
+            let spec = if k == Gatherv {
+                [Ok(4), Ok(5), Ok(7), Ok(8)]
+            } else {
+                [Ok(1), Ok(2), Ok(7), Ok(8)]
+            };
+            let mut v = args(s, i, &spec)?;
+            Some(emit(s, "keep_counts", &mut v)?)
+        }
         Reduce | Allreduce if moves_floats(i, k) && op(operand(i, 4)) == Op::MaxMin => {
             s.builder().before(i);
             Some(winners(s, i, k)?)
@@ -381,6 +391,13 @@ pub fn reverse(s: &mut impl Sweep, i: V, k: MpiCall, kept: Option<V>) -> Result<
         _ => {
             let (n, spec) = blocking_spec(k).ok_or_else(|| Error::internal("MPI spec"))?;
             let mut v = args(s, i, &spec)?;
+            if matches!(k, Gatherv | Scatterv) {
+                // The counts and displacements kept by the augmented sweep
+                // (the caller's arrays are gone by now).
+                let at = if k == Gatherv { 5 } else { 1 };
+                v[at] = kept.unwrap_or(null);
+                v[at + 1] = null;
+            }
             emit(s, &format!("{n}_rev"), &mut v)?;
         }
     }
