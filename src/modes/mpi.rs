@@ -136,44 +136,86 @@ fn emit(s: &impl Sweep, name: &str, args: &mut [V]) -> Result<V> {
     Ok(b.call_fn(f, args))
 }
 
-/// Arguments `spec` in order: `Ok(k)` operand k, `Err(k)` its shadow.
-fn args(s: &mut impl Sweep, i: V, spec: &[std::result::Result<u32, u32>]) -> Result<Vec<V>> {
+/// A helper's argument, from call `i`'s operand k.
+#[derive(Clone, Copy)]
+enum A {
+    /// The operand's value.
+    V(u32),
+    /// The shadow of a pointer operand (null when it has none).
+    D(u32),
+    /// A buffer the helper only compares with MPI_IN_PLACE: null when it
+    /// is certainly a buffer (local or global memory), which keeps it off
+    /// the reverse sweep's tape.
+    P(u32),
+    /// A null pointer.
+    Null,
+}
+
+/// Whether pointer `p` is certainly memory of this program, not
+/// MPI_IN_PLACE.
+fn is_memory(p: V) -> bool {
+    crate::analysis::activity::underlying_objects(p)
+        .into_iter()
+        .all(|o| is_global_var(o) || opcode(o) == Some(LLVMOpcode::LLVMAlloca) || is_call(o))
+}
+
+/// The helper arguments `spec`, in order.
+fn args(s: &mut impl Sweep, i: V, spec: &[A]) -> Result<Vec<V>> {
+    let null = zero(ptr_type(s.builder().ctx));
     spec.iter()
         .map(|x| match *x {
-            Ok(k) => a(s, i, k),
-            Err(k) => d(s, i, k),
+            A::V(k) => a(s, i, k),
+            A::D(k) => d(s, i, k),
+            A::P(k) if !is_constant(operand(i, k)) && is_memory(operand(i, k)) => Ok(null),
+            A::P(k) => a(s, i, k),
+            A::Null => Ok(null),
         })
         .collect()
 }
 
 /// The argument spec of the helper pair `<name>_fwd` / `<name>_rev` for
 /// the blocking calls (same layout in both directions), and the name.
-fn blocking_spec(k: MpiCall) -> Option<(&'static str, Vec<std::result::Result<u32, u32>>)> {
+fn blocking_spec(k: MpiCall) -> Option<(&'static str, Vec<A>)> {
     use MpiCall::*;
     Some(match k {
-        Send => ("send", vec![Err(0), Ok(1), Ok(2), Ok(3), Ok(4), Ok(5)]),
-        Recv => ("recv", vec![Err(0), Ok(1), Ok(2), Ok(3), Ok(4), Ok(5)]),
+        Send => (
+            "send",
+            vec![A::D(0), A::V(1), A::V(2), A::V(3), A::V(4), A::V(5)],
+        ),
+        Recv => (
+            "recv",
+            vec![A::D(0), A::V(1), A::V(2), A::V(3), A::V(4), A::V(5)],
+        ),
         Sendrecv => (
             "sendrecv",
             vec![
-                Err(0),
-                Ok(1),
-                Ok(2),
-                Ok(3),
-                Ok(4),
-                Err(5),
-                Ok(6),
-                Ok(7),
-                Ok(8),
-                Ok(9),
-                Ok(10),
+                A::D(0),
+                A::V(1),
+                A::V(2),
+                A::V(3),
+                A::V(4),
+                A::D(5),
+                A::V(6),
+                A::V(7),
+                A::V(8),
+                A::V(9),
+                A::V(10),
             ],
         ),
-        Bcast => ("bcast", vec![Err(0), Ok(1), Ok(2), Ok(3), Ok(4)]),
+        Bcast => ("bcast", vec![A::D(0), A::V(1), A::V(2), A::V(3), A::V(4)]),
         Gather | Allgather => {
-            let mut v = vec![Ok(0), Err(0), Ok(1), Ok(2), Err(3), Ok(4), Ok(5), Ok(6)];
+            let mut v = vec![
+                A::P(0),
+                A::D(0),
+                A::V(1),
+                A::V(2),
+                A::D(3),
+                A::V(4),
+                A::V(5),
+                A::V(6),
+            ];
             if k == Gather {
-                v.push(Ok(7));
+                v.push(A::V(7));
                 ("gather", v)
             } else {
                 ("allgather", v)
@@ -182,45 +224,45 @@ fn blocking_spec(k: MpiCall) -> Option<(&'static str, Vec<std::result::Result<u3
         Scatter => (
             "scatter",
             vec![
-                Err(0),
-                Ok(1),
-                Ok(2),
-                Ok(3),
-                Err(3),
-                Ok(4),
-                Ok(5),
-                Ok(6),
-                Ok(7),
+                A::D(0),
+                A::V(1),
+                A::V(2),
+                A::P(3),
+                A::D(3),
+                A::V(4),
+                A::V(5),
+                A::V(6),
+                A::V(7),
             ],
         ),
         Gatherv => (
             "gatherv",
             vec![
-                Ok(0),
-                Err(0),
-                Ok(1),
-                Ok(2),
-                Err(3),
-                Ok(4),
-                Ok(5),
-                Ok(6),
-                Ok(7),
-                Ok(8),
+                A::P(0),
+                A::D(0),
+                A::V(1),
+                A::V(2),
+                A::D(3),
+                A::V(4),
+                A::V(5),
+                A::V(6),
+                A::V(7),
+                A::V(8),
             ],
         ),
         Scatterv => (
             "scatterv",
             vec![
-                Err(0),
-                Ok(1),
-                Ok(2),
-                Ok(3),
-                Ok(4),
-                Err(4),
-                Ok(5),
-                Ok(6),
-                Ok(7),
-                Ok(8),
+                A::D(0),
+                A::V(1),
+                A::V(2),
+                A::V(3),
+                A::P(4),
+                A::D(4),
+                A::V(5),
+                A::V(6),
+                A::V(7),
+                A::V(8),
             ],
         ),
         _ => return None,
@@ -230,7 +272,11 @@ fn blocking_spec(k: MpiCall) -> Option<(&'static str, Vec<std::result::Result<u3
 /// Reduce/Allreduce: (send, recv, count, type, op, root or -1, comm).
 fn reduce_args(s: &mut impl Sweep, i: V, k: MpiCall) -> Result<Vec<V>> {
     let ctx = s.builder().ctx;
-    let mut v = args(s, i, &[Ok(0), Err(0), Err(1), Ok(2), Ok(3), Ok(4)])?;
+    let mut v = args(
+        s,
+        i,
+        &[A::P(0), A::D(0), A::D(1), A::V(2), A::V(3), A::V(4)],
+    )?;
     if k == MpiCall::Reduce {
         v.push(a(s, i, 5)?);
         v.push(a(s, i, 6)?);
@@ -250,7 +296,7 @@ fn winners(s: &mut impl Sweep, i: V, k: MpiCall) -> Result<V> {
         s.builder().after(i);
         return Ok(zero(ptr_type(ctx)));
     }
-    let mut pre = args(s, i, &[Ok(0), Ok(1), Ok(2), Ok(3), Ok(4)])?;
+    let mut pre = args(s, i, &[A::V(0), A::V(1), A::V(2), A::V(3), A::V(4)])?;
     let saved = emit(s, "save", &mut pre)?;
     s.builder().after(i);
     let root = if k == MpiCall::Reduce {
@@ -274,20 +320,28 @@ pub fn forward(s: &mut impl Sweep, i: V, k: MpiCall) -> Result<()> {
     match k {
         Inactive | Barrier | Unsupported => {}
         Wait => {
-            let mut v = args(s, i, &[Err(0)])?;
+            let mut v = args(s, i, &[A::D(0)])?;
             emit(s, "wait_fwd", &mut v)?;
         }
         Waitall => {
-            let mut v = args(s, i, &[Ok(0), Err(1)])?;
+            let mut v = args(s, i, &[A::V(0), A::D(1)])?;
             emit(s, "waitall_fwd", &mut v)?;
         }
         Test => {
-            let mut v = args(s, i, &[Ok(1), Err(0)])?;
+            let mut v = args(s, i, &[A::V(1), A::D(0)])?;
             emit(s, "test_fwd", &mut v)?;
         }
         _ if !moves_floats(i, k) => {}
         Isend | Irecv => {
-            let spec = [Err(0), Ok(1), Ok(2), Ok(3), Ok(4), Ok(5), Err(6)];
+            let spec = [
+                A::D(0),
+                A::V(1),
+                A::V(2),
+                A::V(3),
+                A::V(4),
+                A::V(5),
+                A::D(6),
+            ];
             let mut v = args(s, i, &spec)?;
             emit(
                 s,
@@ -322,9 +376,9 @@ pub fn augment(s: &mut impl Sweep, i: V, k: MpiCall) -> Result<Option<V>> {
     Ok(match k {
         Wait | Waitall | Test => {
             let (n, spec) = match k {
-                Wait => ("take", vec![Err(0)]),
-                Waitall => ("take_all", vec![Ok(0), Err(1)]),
-                _ => ("take_if", vec![Ok(1), Err(0)]),
+                Wait => ("take", vec![A::D(0)]),
+                Waitall => ("take_all", vec![A::V(0), A::D(1)]),
+                _ => ("take_if", vec![A::V(1), A::D(0)]),
             };
             let mut v = args(s, i, &spec)?;
             Some(emit(s, n, &mut v)?)
@@ -335,16 +389,24 @@ pub fn augment(s: &mut impl Sweep, i: V, k: MpiCall) -> Result<Option<V>> {
             v.extend(args(
                 s,
                 i,
-                &[Err(0), Ok(1), Ok(2), Ok(3), Ok(4), Ok(5), Err(6)],
+                &[
+                    A::D(0),
+                    A::V(1),
+                    A::V(2),
+                    A::V(3),
+                    A::V(4),
+                    A::V(5),
+                    A::D(6),
+                ],
             )?);
             Some(emit(s, "irec", &mut v)?)
         }
         Gatherv | Scatterv if moves_floats(i, k) => {
             // (counts, displacements, root, comm)
             let spec = if k == Gatherv {
-                [Ok(4), Ok(5), Ok(7), Ok(8)]
+                [A::V(4), A::V(5), A::V(7), A::V(8)]
             } else {
-                [Ok(1), Ok(2), Ok(7), Ok(8)]
+                [A::V(1), A::V(2), A::V(7), A::V(8)]
             };
             let mut v = args(s, i, &spec)?;
             Some(emit(s, "keep_counts", &mut v)?)
@@ -389,14 +451,21 @@ pub fn reverse(s: &mut impl Sweep, i: V, k: MpiCall, kept: Option<V>) -> Result<
             emit(s, "reduce_rev", &mut v)?;
         }
         _ => {
-            let (n, spec) = blocking_spec(k).ok_or_else(|| Error::internal("MPI spec"))?;
+            let (n, mut spec) = blocking_spec(k).ok_or_else(|| Error::internal("MPI spec"))?;
+            // Gatherv/Scatterv: the counts and displacements kept by the
+            // augmented sweep (the caller's arrays are gone by now).
+            let counts_at = match k {
+                Gatherv => Some(5),
+                Scatterv => Some(1),
+                _ => None,
+            };
+            if let Some(at) = counts_at {
+                spec[at] = A::Null;
+                spec[at + 1] = A::Null;
+            }
             let mut v = args(s, i, &spec)?;
-            if matches!(k, Gatherv | Scatterv) {
-                // The counts and displacements kept by the augmented sweep
-                // (the caller's arrays are gone by now).
-                let at = if k == Gatherv { 5 } else { 1 };
+            if let Some(at) = counts_at {
                 v[at] = kept.unwrap_or(null);
-                v[at + 1] = null;
             }
             emit(s, &format!("{n}_rev"), &mut v)?;
         }
