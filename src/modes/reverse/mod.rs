@@ -15,6 +15,7 @@ pub mod custom;
 pub mod dedup;
 pub mod memlayout;
 pub mod memory;
+pub mod promote;
 pub mod rev;
 pub mod tape;
 
