@@ -48,6 +48,7 @@ int MPI_Scatter(const void *, int, Dt, void *, int, Dt, int, Comm);
 int MPI_Gatherv(const void *, int, Dt, void *, const int *, const int *, Dt, int, Comm);
 int MPI_Scatterv(const void *, const int *, const int *, Dt, void *, int, Dt, int, Comm);
 int MPI_Allgather(const void *, int, Dt, void *, int, Dt, Comm);
+int MPI_Alltoall(const void *, int, Dt, void *, int, Dt, Comm);
 int MPI_Reduce_scatter_block(const void *, void *, int, Dt, Op, Comm);
 int MPI_Abort(Comm, int);
 extern struct ompi_comm_ ompi_mpi_comm_world;
@@ -535,5 +536,34 @@ X void __enzyme_rs_mpi_allgather_rev(const void *sbuf, void *ds, int sn, Dt st, 
     acc(ds, tmp, sn, st, NULL);
   }
   free(tmp);
+  free(zr);
+}
+
+X void __enzyme_rs_mpi_alltoall_fwd(const void *sbuf, void *ds, int sn, Dt st, void *dr, int rn,
+                                     Dt rt, Comm c) {
+  int p = size_of(c);
+  void *zs = NULL, *zr = NULL;
+  if (sbuf != IN_PLACE && !ds) ds = zs = zeros((size_t)sn * p * esize(st));
+  if (!dr) dr = zr = zeros((size_t)rn * p * esize(rt));
+  MPI_Alltoall(sbuf == IN_PLACE ? IN_PLACE : ds, sn, st, dr, rn, rt, c);
+  free(zs);
+  free(zr);
+}
+/* Reverse of an all-to-all: the transposed exchange of the adjoints (an
+ * all-to-all again). */
+X void __enzyme_rs_mpi_alltoall_rev(const void *sbuf, void *ds, int sn, Dt st, void *dr, int rn,
+                                     Dt rt, Comm c) {
+  int p = size_of(c);
+  void *zr = NULL;
+  if (!dr) dr = zr = zeros((size_t)rn * p * esize(rt));
+  if (sbuf == IN_PLACE) {
+    MPI_Alltoall(IN_PLACE, 0, rt, dr, rn, rt, c);
+  } else {
+    void *tmp = zeros((size_t)sn * p * esize(st));
+    MPI_Alltoall(dr, rn, rt, tmp, sn, st, c);
+    acc(ds, tmp, sn * p, st, NULL);
+    if (!zr) zero(dr, rn * p, rt);
+    free(tmp);
+  }
   free(zr);
 }

@@ -72,7 +72,7 @@ fn check(s: &impl Sweep, i: V, k: MpiCall) -> Result<()> {
         return Err(err(
             s,
             i,
-            format!("'{n}' has no derivative (supported: point-to-point send/receive, Isend/Irecv with Wait/Waitall/Test, Bcast, Reduce/Allreduce with MPI_SUM/MAX/MIN, Gather(v)/Scatter(v)/Allgather, Barrier, and inactive setup/query calls)"),
+            format!("'{n}' has no derivative (supported: point-to-point send/receive, Isend/Irecv with Wait/Waitall/Test, Bcast, Reduce/Allreduce with MPI_SUM/MAX/MIN, Gather(v)/Scatter(v)/Allgather/Alltoall, Barrier, and inactive setup/query calls)"),
         ));
     }
     let l = layout(k);
@@ -203,7 +203,7 @@ fn blocking_spec(k: MpiCall) -> Option<(&'static str, Vec<A>)> {
             ],
         ),
         Bcast => ("bcast", vec![A::D(0), A::V(1), A::V(2), A::V(3), A::V(4)]),
-        Gather | Allgather => {
+        Gather | Allgather | Alltoall => {
             let mut v = vec![
                 A::P(0),
                 A::D(0),
@@ -214,11 +214,13 @@ fn blocking_spec(k: MpiCall) -> Option<(&'static str, Vec<A>)> {
                 A::V(5),
                 A::V(6),
             ];
-            if k == Gather {
-                v.push(A::V(7));
-                ("gather", v)
-            } else {
-                ("allgather", v)
+            match k {
+                Gather => {
+                    v.push(A::V(7));
+                    ("gather", v)
+                }
+                Allgather => ("allgather", v),
+                _ => ("alltoall", v),
             }
         }
         Scatter => (

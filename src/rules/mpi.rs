@@ -30,6 +30,7 @@ pub enum MpiCall {
     Scatter,
     Scatterv,
     Allgather,
+    Alltoall,
     /// Known to have no derivative rule (one-sided communication, other
     /// collectives, persistent requests, ...): an error when differentiated.
     Unsupported,
@@ -57,6 +58,7 @@ pub fn mpi_call(n: &str) -> Option<MpiCall> {
         "Scatter" => Scatter,
         "Scatterv" => Scatterv,
         "Allgather" => Allgather,
+        "Alltoall" => Alltoall,
         "Barrier" => Barrier,
         _ if is_inactive(base) => Inactive,
         _ => Unsupported,
@@ -204,7 +206,7 @@ pub fn layout(k: MpiCall) -> Layout {
         Bcast => l(&[(0, 2)], &[(0, 2)], None, None),
         // The receive buffer is the input too with MPI_IN_PLACE.
         Reduce | Allreduce => l(&[(0, 3), (1, 3)], &[(1, 3)], None, Some(4)),
-        Gather | Scatter | Allgather => l(&[(0, 2), (3, 5)], &[(3, 5)], None, None),
+        Gather | Scatter | Allgather | Alltoall => l(&[(0, 2), (3, 5)], &[(3, 5)], None, None),
         Gatherv => l(&[(0, 2), (3, 6)], &[(3, 6)], None, None),
         Scatterv => l(&[(0, 3), (4, 6)], &[(4, 6)], None, None),
         _ => Layout::default(),
