@@ -3,7 +3,8 @@
 set -euo pipefail
 need=()
 for p in llvm-16-dev clang-16 llvm-16-tools libpolly-16-dev zlib1g-dev libzstd-dev \
-  flang-16 libflang-16-dev lld-16 cmake pkgconf; do
+  flang-16 libflang-16-dev lld-16 cmake pkgconf \
+  libopenmpi-dev openmpi-bin; do
   dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -561,6 +561,8 @@ impl Run<'_> {
                         self.reached.insert(i);
                         changed = true;
                     }
+                } else if let CallKind::Mpi(k) = kind {
+                    changed |= self.mpi_effects(i, k)?;
                 } else if !kind.is_pure_value() && !matches!(kind, CallKind::AllocOut) {
                     // A call that may write active data through pointer
                     // arguments: local allocations passed to it get shadows.
@@ -589,6 +591,39 @@ impl Run<'_> {
                 }
             }
             _ => {}
+        }
+        Ok(changed)
+    }
+
+    /// An MPI call: request slots of floating-point messages get shadows
+    /// (their derivative's request travels there); receive buffers get
+    /// shadows once any buffer this function sends is reached (the peer
+    /// may run this same code with active data).
+    fn mpi_effects(&mut self, i: V, k: rules::mpi::MpiCall) -> Result<bool> {
+        let l = rules::mpi::layout(k);
+        let mut changed = false;
+        let floats = |ps: &[(u32, u32)]| {
+            ps.iter()
+                .any(|(_, dt)| rules::mpi::may_be_float(operand(i, *dt)))
+        };
+        if let (Some(r), true) = (l.request, floats(&l.sends) || floats(&l.recvs)) {
+            changed |= self.mark_memory(operand(i, r), i)?;
+        }
+        if l.recvs.is_empty() {
+            return Ok(changed);
+        }
+        let sent = rules::mpi::send_buffers(inst_fn(i)).into_iter().any(|b| {
+            self.reached.contains(&b)
+                || underlying_objects(b)
+                    .iter()
+                    .any(|o| self.reached.contains(o))
+        });
+        if sent {
+            for (b, dt) in l.recvs {
+                if rules::mpi::may_be_float(operand(i, dt)) {
+                    changed |= self.mark_memory(operand(i, b), i)?;
+                }
+            }
         }
         Ok(changed)
     }

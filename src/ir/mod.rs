@@ -3,6 +3,7 @@
 pub mod builder;
 pub mod consts;
 pub mod globals;
+pub mod bitcode;
 pub mod link;
 pub mod llvm;
 pub mod metadata;

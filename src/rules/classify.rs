@@ -38,6 +38,8 @@ pub enum CallKind {
     Defined(V),
     /// A declaration with no rule: no derivative is known.
     Unknown(V),
+    /// An MPI entry point (`rules::mpi`, derivatives in `modes::mpi`).
+    Mpi(super::mpi::MpiCall),
 }
 
 /// A registered custom derivative.
@@ -100,6 +102,9 @@ pub fn classify_function(f: V) -> CallKind {
     }
     if runs_on_shadow(&n) {
         return CallKind::ShadowReplay;
+    }
+    if let Some(k) = super::mpi::mpi_call(&n) {
+        return CallKind::Mpi(k);
     }
     if is_inactive_function(f) {
         return CallKind::Inactive;

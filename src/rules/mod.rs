@@ -13,6 +13,7 @@
 //!
 //! Adding a function is one entry in [`lookup`] plus its partials function.
 pub mod classify;
+pub mod mpi;
 pub mod registry;
 use crate::ir::llvm::*;
 use crate::ir::Builder;

@@ -11,6 +11,12 @@ impl Gen<'_> {
         let any_arg_varied = args.iter().any(|a| self.varied(*a));
         let is_varied = self.act.is_varied(i);
         let kind = rules::classify(i);
+        if let CallKind::Mpi(k) = kind {
+            if self.width > 1 {
+                return Err(self.err(i, "MPI calls in vector forward mode (enzyme_width > 1)"));
+            }
+            return crate::modes::mpi::forward(self, i, k);
+        }
         if let CallKind::Alloc(AllocKind::Free) = kind {
             // Shadows are freed with their primal, even when the freed
             // pointer itself carries no derivative.
@@ -42,6 +48,7 @@ impl Gen<'_> {
             | CallKind::InlineAsm
             | CallKind::Defined(_)
             | CallKind::Unknown(_) => self.visit_diff_call(i, false),
+            CallKind::Mpi(_) => Ok(()), // handled above
         }
     }
 
@@ -262,5 +269,20 @@ impl Gen<'_> {
             }
         }
         Ok(())
+    }
+}
+
+impl crate::modes::mpi::Sweep for Gen<'_> {
+    fn builder(&self) -> &crate::ir::Builder {
+        &self.b
+    }
+    fn user_fn(&self) -> V {
+        self.primal
+    }
+    fn shadow_ptr(&mut self, p: V) -> Result<Option<V>> {
+        Ok(self.tangent(p).map(|t| t[0]))
+    }
+    fn value(&mut self, v: V) -> Result<V> {
+        Ok(v)
     }
 }

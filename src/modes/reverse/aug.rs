@@ -600,6 +600,12 @@ impl AugGen<'_> {
                 self.erase(i);
                 return Ok(());
             }
+            CallKind::Mpi(k) => {
+                if let Some(kept) = crate::modes::mpi::augment(self, i, k)? {
+                    self.a.shadow.insert(i, kept); // read back by the reverse sweep
+                }
+                return Ok(());
+            }
             CallKind::AllocOut => return self.alloc_out(i),
             CallKind::ShadowReplay => return self.run_on_shadow(i),
             _ => {}
@@ -641,7 +647,9 @@ impl AugGen<'_> {
             // Handled by the reverse sweep.
             CallKind::MemTransfer(MemKind::Set) | CallKind::Rule(_) => Ok(()),
             CallKind::Alloc(k) => self.visit_alloc(i, k, is_varied),
-            CallKind::Inactive | CallKind::AllocOut | CallKind::ShadowReplay => Ok(()),
+            CallKind::Inactive | CallKind::AllocOut | CallKind::ShadowReplay | CallKind::Mpi(_) => {
+                Ok(())
+            }
             CallKind::Custom(_) => unreachable!("custom calls are resolved by the caller"),
             CallKind::Indirect
             | CallKind::InlineAsm
@@ -1082,5 +1090,20 @@ impl AugGen<'_> {
             self.a.shadow.insert(i, c);
         }
         Ok(())
+    }
+}
+
+impl crate::modes::mpi::Sweep for AugGen<'_> {
+    fn builder(&self) -> &Builder {
+        &self.b
+    }
+    fn user_fn(&self) -> V {
+        self.a.primal
+    }
+    fn shadow_ptr(&mut self, p: V) -> Result<Option<V>> {
+        Ok(self.shadow_of(p))
+    }
+    fn value(&mut self, v: V) -> Result<V> {
+        Ok(v)
     }
 }

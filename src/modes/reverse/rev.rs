@@ -831,6 +831,11 @@ impl RevGen<'_> {
             return self.visit_diff_call(i, info);
         }
         match rules::classify(i).without_custom() {
+            CallKind::Mpi(k) => {
+                let kept = self.a.shadow.get(&i).copied();
+                let kept = kept.map(|v| self.avail(v)).transpose()?;
+                crate::modes::mpi::reverse(self, i, k, kept)
+            }
             CallKind::MemTransfer(k) => self.reverse_mem_transfer(i, k),
             CallKind::Alloc(k) => self.reverse_alloc(i, k),
             CallKind::Rule(_) => {
@@ -1233,4 +1238,19 @@ fn memcpy_adjoint_fn(m: LLVMModuleRef, et: Option<T>) -> V {
         b.store(b.fadd(sv, dv), sp);
     });
     f
+}
+
+impl crate::modes::mpi::Sweep for RevGen<'_> {
+    fn builder(&self) -> &Builder {
+        &self.b
+    }
+    fn user_fn(&self) -> V {
+        self.a.primal
+    }
+    fn shadow_ptr(&mut self, p: V) -> Result<Option<V>> {
+        self.shadow_avail(p)
+    }
+    fn value(&mut self, v: V) -> Result<V> {
+        self.avail(v)
+    }
 }
