@@ -9,6 +9,7 @@
 //!   // FLAGS: -fopenmp        extra compiler flags
 //!   // EXPECT-ERROR: text     compilation must fail with `text` in stderr
 //!   // SKIP: reason           not run (reported as skipped)
+//!   // THREADS: 1 2 4         run once per count with OMP_NUM_THREADS set
 //! Set ENZYME_RS_TEST_FILTER=substring to run a subset.
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -19,6 +20,8 @@ struct Case {
     level: String,
     flags: Vec<String>,
     expect_error: Option<String>,
+    /// OMP_NUM_THREADS values to run with (one run without it when empty).
+    threads: Vec<String>,
 }
 
 fn root() -> PathBuf {
@@ -109,20 +112,32 @@ fn run_case(c: &Case, plugin: &Path, work: &Path) -> Result<(), String> {
     if !out.status.success() {
         return Err(format!("compile failed:\n{stderr}"));
     }
-    let run = Command::new("timeout")
-        .arg("60")
-        .arg(&exe)
-        .output()
-        .map_err(|e| format!("cannot run: {e}"))?;
-    let _ = std::fs::remove_file(&exe);
-    if !run.status.success() {
-        return Err(format!(
-            "program failed ({}):\n{}{}",
-            run.status,
-            String::from_utf8_lossy(&run.stdout),
-            String::from_utf8_lossy(&run.stderr)
-        ));
+    let counts: Vec<Option<&String>> = if c.threads.is_empty() {
+        vec![None]
+    } else {
+        c.threads.iter().map(Some).collect()
+    };
+    for t in counts {
+        let mut run = Command::new("timeout");
+        run.arg("60").arg(&exe);
+        if let Some(t) = t {
+            run.env("OMP_NUM_THREADS", t);
+        }
+        let run = run.output().map_err(|e| format!("cannot run: {e}"))?;
+        if !run.status.success() {
+            let _ = std::fs::remove_file(&exe);
+            let with = t
+                .map(|t| format!(" with OMP_NUM_THREADS={t}"))
+                .unwrap_or_default();
+            return Err(format!(
+                "program failed{with} ({}):\n{}{}",
+                run.status,
+                String::from_utf8_lossy(&run.stdout),
+                String::from_utf8_lossy(&run.stderr)
+            ));
+        }
     }
+    let _ = std::fs::remove_file(&exe);
     Ok(())
 }
 
@@ -149,12 +164,16 @@ fn main() {
             .map(|s| s.split_whitespace().map(String::from).collect())
             .unwrap_or_default();
         let expect_error = directive(&text, "EXPECT-ERROR:");
+        let threads: Vec<String> = directive(&text, "THREADS:")
+            .map(|s| s.split_whitespace().map(String::from).collect())
+            .unwrap_or_default();
         for l in levels.split_whitespace() {
             cases.push(Case {
                 src: f.clone(),
                 level: l.to_string(),
                 flags: flags.clone(),
                 expect_error: expect_error.clone(),
+                threads: threads.clone(),
             });
         }
     }

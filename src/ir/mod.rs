@@ -2,6 +2,7 @@
 //! wrappers. Nothing here knows about derivatives.
 pub mod builder;
 pub mod llvm;
+pub mod omp;
 pub mod shim;
 
 pub use builder::Builder;

@@ -226,6 +226,7 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     crate::modes::reverse::aug::lower_byval_params(nf, &primal_params);
     shim::invokes_to_calls(nf);
     crate::modes::dispatch::prepare_calls(sess, nf);
+    crate::modes::openmp::prepare(nf, false)?;
 
     // Activity, computed on the clone.
     let seeds: Vec<V> = shadow_of.keys().copied().collect();
@@ -744,6 +745,24 @@ impl Gen<'_> {
                 }
                 return Ok(());
             }
+        }
+        if crate::modes::openmp::openmp_call(&cname) == Some(crate::modes::openmp::OmpCall::Fork) {
+            // A parallel region: its captured pointers' shadows go along.
+            let mut tans = Vec::new();
+            for a in &args[3..] {
+                tans.push(if self.varied(*a) {
+                    self.tangent_or_zero(*a, i)?
+                } else {
+                    vec![]
+                });
+            }
+            self.act.forget(i);
+            return crate::modes::openmp::fork::forward_fork(
+                self.sess,
+                i,
+                &tans,
+                self.width as u32,
+            );
         }
         let callee = crate::modes::callee_to_differentiate(i, callee, self.primal_fn())?;
         if is_declaration(callee) && !custom {

@@ -3,6 +3,7 @@
 pub mod complex;
 pub mod dispatch;
 pub mod forward;
+pub mod openmp;
 pub mod reverse;
 
 use crate::callsite::{Activity, Request};

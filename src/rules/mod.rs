@@ -12,6 +12,7 @@
 //! primitives: each mode handles them itself (see `modes/`).
 //!
 //! Adding a function is one entry in [`lookup`] plus its partials function.
+pub mod openmp;
 pub mod registry;
 use crate::ir::llvm::*;
 use crate::ir::Builder;
@@ -511,7 +512,7 @@ fn digamma_fn(m: LLVMModuleRef, t: T) -> V {
 /// Functions known to carry no derivative: I/O, timing, randomness, process
 /// control, and pure integer/string utilities. Calls to them are skipped.
 pub fn is_inactive_function(n: &str) -> bool {
-    if registry::is_inactive(n) {
+    if registry::is_inactive(n) || openmp::is_inactive(n) {
         return true;
     }
     const INACTIVE: &[&str] = &[

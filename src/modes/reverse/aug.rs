@@ -113,6 +113,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     lower_byval_params(aug, &primal_params);
     shim::invokes_to_calls(aug);
     crate::modes::dispatch::prepare_calls(sess, aug);
+    crate::modes::openmp::prepare(aug, true)?;
     // Canonical loop shape: preheaders, a single latch, dedicated exits.
     shim::run_function_pipeline(&mut [aug], "loop-simplify").map_err(Error::internal)?;
     if sess.opts.dedup_loads {
@@ -747,6 +748,9 @@ impl AugGen<'_> {
             }
             return Ok(());
         }
+        if crate::modes::openmp::openmp_call(&cname) == Some(crate::modes::openmp::OmpCall::Fork) {
+            return self.visit_fork(i);
+        }
         let callee = crate::modes::callee_to_differentiate(i, callee, self.primal_fn())?;
         if is_declaration(callee) {
             return Err(Error::new(
@@ -813,6 +817,35 @@ impl AugGen<'_> {
 }
 
 impl AugGen<'_> {
+    /// A parallel region (`modes/openmp/fork.rs`).
+    fn visit_fork(&mut self, i: V) -> Result<()> {
+        let cap = call_args(i)[3..].to_vec();
+        let acts: Vec<Act> = cap
+            .iter()
+            .map(|a| act_of(type_of(*a), self.varied(*a)))
+            .collect();
+        let mut shadows = Vec::new();
+        for (a, act) in cap.iter().zip(&acts) {
+            shadows.push(match act {
+                Act::Dup => Some(self.shadow_or_null(*a, i)?),
+                _ => None,
+            });
+        }
+        let (overwritten, globals_overwritten) = self.overwritten_after(i, &cap);
+        let site = crate::modes::openmp::fork::ForkSite {
+            call: i,
+            acts,
+            shadows,
+            overwritten,
+            globals_overwritten,
+            tape: self.a.tape_arg,
+        };
+        let (nc, info) = crate::modes::openmp::fork::augment_fork(self.sess, site)?;
+        self.a.calls.insert(nc, info);
+        self.erase(i);
+        Ok(())
+    }
+
     /// `q = realloc(p, n)` of active memory. The reverse sweep still needs
     /// the old block's shadow (adjoints of what was stored there before),
     /// so the augmented sweep allocates a fresh block instead and copies:

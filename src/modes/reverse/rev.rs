@@ -46,6 +46,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
         key.overwritten_params(a.func),
         key.globals_overwritten,
     );
+    let parallel = crate::modes::openmp::runs_in_parallel(sess.module, key.func);
     let mut g = RevGen {
         sess,
         a,
@@ -65,6 +66,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
         hoisted: HashMap::new(),
         entries: Vec::new(),
         in_edge: false,
+        parallel,
     };
     let order = rpo(g.a.func);
     // Create the reverse blocks (prologue + body) for every reachable block.
@@ -222,6 +224,9 @@ struct RevGen<'a> {
     /// Set while emitting into an edge block (values made there are not
     /// reused elsewhere).
     in_edge: bool,
+    /// Whether the function may run inside an OpenMP parallel region
+    /// (adjoints of shared memory are then added atomically).
+    parallel: bool,
 }
 
 /// The empty adjoint: -0.0 for floats, so that `-0.0 + x` folds to `x`
@@ -644,6 +649,16 @@ impl RevGen<'_> {
                     .shadow_avail(operand(i, 0))?
                     .ok_or_else(|| self.err(i, "load of active memory without a shadow"))?;
                 let at = adj_type(t);
+                if self.parallel && crate::modes::openmp::needs_atomic(operand(i, 0)) {
+                    // Other threads may add into the same shadow.
+                    if !crate::modes::openmp::atomic_accumulate(&self.b, sp, d) {
+                        return Err(self.err(
+                            i,
+                            "load of shared active memory of this type in a parallel region",
+                        ));
+                    }
+                    return Ok(());
+                }
                 let old = self.b.load(at, sp);
                 let new = add_values(&self.b, old, d);
                 self.b.store(new, sp);
@@ -851,6 +866,15 @@ impl RevGen<'_> {
         let cname = callee.map(name).unwrap_or_default();
         if let Some(info) = self.a.calls.get(&i).cloned() {
             return self.visit_diff_call(i, info);
+        }
+        if crate::modes::openmp::openmp_call(&cname).is_some() {
+            // Barriers again, critical sections in the opposite order.
+            let mut ops = Vec::new();
+            for o in crate::modes::openmp::reverse_mirror_operands(i) {
+                ops.push(self.avail(o)?);
+            }
+            crate::modes::openmp::reverse_mirror(&self.b, i, &ops);
+            return Ok(());
         }
         if rules::is_inactive_function(&cname) || crate::analysis::activity::is_inactive_call(i) {
             return Ok(());
