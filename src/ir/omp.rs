@@ -125,3 +125,26 @@ pub fn delete_unreachable_blocks(f: V) {
         unsafe { LLVMDeleteBasicBlock(b) };
     }
 }
+
+/// For an `atomicrmw fadd` / `fsub`: +1.0 / -1.0; other operations: None.
+pub fn atomic_fadd_sign(i: V) -> Option<f64> {
+    use llvm_sys::LLVMAtomicRMWBinOp::*;
+    if opcode(i) != Some(LLVMOpcode::LLVMAtomicRMW) {
+        return None;
+    }
+    match unsafe { LLVMGetAtomicRMWBinOp(i) } {
+        LLVMAtomicRMWBinOpFAdd => Some(1.0),
+        LLVMAtomicRMWBinOpFSub => Some(-1.0),
+        _ => None,
+    }
+}
+
+/// `load atomic monotonic` of a `t` at `p`.
+pub fn load_monotonic(b: &Builder, t: T, p: V) -> V {
+    let l = b.load(t, p);
+    unsafe {
+        LLVMSetOrdering(l, LLVMAtomicOrderingMonotonic);
+        LLVMSetAlignment(l, type_store_size(b.module, t) as u32);
+    }
+    l
+}

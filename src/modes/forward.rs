@@ -445,6 +445,12 @@ impl Gen<'_> {
             }
             _ => {}
         }
+        if op == LLVMAtomicRMW && operands(i).iter().any(|o| self.varied(*o)) {
+            // `omp atomic` updates.
+            let sp = self.tangent_or_zero(operand(i, 0), i)?;
+            let dv = self.tangent_or_zero(operand(i, 1), i)?;
+            return crate::modes::openmp::forward_atomic(&self.b, i, &sp, &dv);
+        }
         if !is_varied {
             // Instructions that would need a derivative but cannot get one.
             if matches!(op, LLVMAtomicRMW | LLVMAtomicCmpXchg)

@@ -296,3 +296,43 @@ pub fn atomic_accumulate(b: &Builder, sp: V, d: V) -> bool {
     }
     false
 }
+
+/// `omp atomic` updates of active memory (`atomicrmw fadd/fsub`), forward
+/// mode: the same update of the shadow by the tangent, per lane. `i`'s
+/// result must be unused (no `capture`).
+pub fn forward_atomic(b: &Builder, i: V, shadows: &[V], tangents: &[V]) -> Result<()> {
+    let sign = atomic_sign(i)?;
+    b.after(i);
+    for (sp, dv) in shadows.iter().zip(tangents) {
+        let dv = if sign < 0.0 { b.fneg(*dv) } else { *dv };
+        ir::atomic_fadd_aligned(b, *sp, dv);
+    }
+    Ok(())
+}
+
+/// The sign of an `atomicrmw fadd` (+1) / `fsub` (-1) whose result is
+/// unused; anything else is an error.
+pub fn atomic_sign(i: V) -> Result<f64> {
+    let s = ir::atomic_fadd_sign(i).ok_or_else(|| {
+        Error::unsupported(
+            i,
+            "atomic update of active memory other than += / -= (an atomic compare-exchange loop or exchange)",
+        )
+    })?;
+    if has_uses(i) {
+        return Err(Error::unsupported(
+            i,
+            "atomic capture (the old value read back) of active memory",
+        ));
+    }
+    Ok(s)
+}
+
+/// Reverse of `*p (+|-)= v` (atomic): the adjoint of `v` is (minus) the
+/// shadow's, read atomically; the shadow keeps its adjoint.
+pub fn reverse_atomic(b: &Builder, i: V, sp: V) -> Result<V> {
+    let sign = atomic_sign(i)?;
+    let t = type_of(operand(i, 1));
+    let d = ir::load_monotonic(b, t, sp);
+    Ok(if sign < 0.0 { b.fneg(d) } else { d })
+}

@@ -626,6 +626,17 @@ impl RevGen<'_> {
             LLVMCall => return self.visit_call(i),
             _ => {}
         }
+        if op == LLVMAtomicRMW && operands(i).iter().any(|o| self.varied(*o)) {
+            // `omp atomic` updates: d v (+|-)= shadow of *p.
+            let sp = self
+                .shadow_avail(operand(i, 0))?
+                .ok_or_else(|| self.err(i, "atomic update of active memory without a shadow"))?;
+            let d = crate::modes::openmp::reverse_atomic(&self.b, i, sp)?;
+            if self.varied(operand(i, 1)) {
+                self.add_adjoint(operand(i, 1), d)?;
+            }
+            return Ok(());
+        }
         if !self.varied(i) {
             if matches!(op, LLVMAtomicRMW | LLVMAtomicCmpXchg)
                 && operands(i).iter().any(|o| self.varied(*o))
