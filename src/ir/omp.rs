@@ -148,3 +148,8 @@ pub fn load_monotonic(b: &Builder, t: T, p: V) -> V {
     }
     l
 }
+
+/// Delete a function this session made.
+pub fn erase_function(f: V) {
+    unsafe { LLVMDeleteFunction(f) }
+}

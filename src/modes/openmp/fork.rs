@@ -112,6 +112,8 @@ pub struct ForkSite {
     pub call: V,
     /// Per captured value: its activity and (for `Dup`) its shadow.
     pub acts: Vec<Act>,
+    /// Per captured value: whether it carries a derivative.
+    pub varied: Vec<bool>,
     pub shadows: Vec<Option<V>>,
     /// Per captured value: may the caller overwrite its memory later.
     pub overwritten: Vec<bool>,
@@ -125,8 +127,7 @@ pub struct ForkSite {
 pub fn augment_fork(sess: &mut Session, s: ForkSite) -> Result<(V, CallInfo)> {
     let i = s.call;
     let outlined = outlined_of(i)?;
-    let varied: Vec<bool> = s.acts.iter().map(|a| *a != Act::Const).collect();
-    check_captured(i, &varied)?;
+    check_captured(i, &s.varied)?;
     let mut acts = vec![Act::Const, Act::Const];
     acts.extend(s.acts.iter().copied());
     let mut overwritten = vec![false, false];
@@ -342,4 +343,115 @@ fn fork_body(b: &Builder, f: V, loc: V, wrapper: V, reverse: bool) {
         b.free(tapes);
     }
     b.ret_void();
+}
+
+/// Floats captured by value (`firstprivate`): clang passes their bits as an
+/// integer, which no derivative can follow through the runtime. Before
+/// any analysis, such captures of `f`'s forks become captures by reference
+/// of a slot holding the float, through a wrapper that loads it and runs
+/// the outlined function (inlined into the wrapper).
+pub fn capture_floats_by_reference(f: V) -> Result<()> {
+    let forks: Vec<V> = blocks(f)
+        .into_iter()
+        .flat_map(instructions)
+        .filter(|i| {
+            is_call(*i) && called_function(*i).is_some_and(|c| name(c) == "__kmpc_fork_call")
+        })
+        .collect();
+    let m = module_of(f);
+    let b = Builder::new(m);
+    for i in forks {
+        let cap = call_args(i)[3..].to_vec();
+        let src: Vec<Option<V>> = cap.iter().map(|a| float_bits_source(m, *a)).collect();
+        if src.iter().all(|s| s.is_none()) {
+            continue;
+        }
+        let outlined = outlined_of(i)?;
+        let mut args = Vec::new();
+        for (a, s) in cap.iter().zip(&src) {
+            match s {
+                Some(x) => {
+                    b.at_entry_allocas(f);
+                    b.clear_debug_loc();
+                    let slot = b.alloca(type_of(*x));
+                    b.before(i);
+                    b.store(*x, slot);
+                    args.push(slot);
+                }
+                None => args.push(*a),
+            }
+        }
+        let w = byref_wrapper(&b, outlined, &src)
+            .ok_or_else(|| Error::unsupported(i, "parallel region capturing a float by copy (firstprivate) whose outlined function could not be inlined"))?;
+        b.before(i);
+        b.set_debug_loc_from(i);
+        emit_fork(&b, operand(i, 0), w, &args);
+        ir::erase_instruction(i);
+    }
+    Ok(())
+}
+
+/// The float whose bits an integer captured value carries: `bitcast`
+/// (optimized code) or a load right after a store of the float (-O0).
+fn float_bits_source(m: LLVMModuleRef, a: V) -> Option<V> {
+    let t = type_of(a);
+    if !is_int(t) {
+        return None;
+    }
+    let size = type_store_size(m, t);
+    let x = match opcode(a) {
+        Some(LLVMOpcode::LLVMBitCast) => operand(a, 0),
+        Some(LLVMOpcode::LLVMLoad) => {
+            let prev = unsafe_prev(a)?;
+            if opcode(prev) != Some(LLVMOpcode::LLVMStore) || operand(prev, 1) != operand(a, 0) {
+                return None;
+            }
+            operand(prev, 0)
+        }
+        _ => return None,
+    };
+    (is_fp_scalar(type_of(x)) && type_store_size(m, type_of(x)) == size).then_some(x)
+}
+
+/// `wrapper(gtid, btid, captured...)` where the captures with a float
+/// source are pointers to the float: load, reinterpret, run `outlined`.
+fn byref_wrapper(b: &Builder, outlined: V, src: &[Option<V>]) -> Option<V> {
+    let m = b.module;
+    let ctx = b.ctx;
+    let mask: String = src
+        .iter()
+        .map(|s| if s.is_some() { '1' } else { '0' })
+        .collect();
+    let n = format!("enzyme_rs.omp.byref.{}.{mask}", name(outlined));
+    if let Some(w) = get_function(m, &n) {
+        return Some(w);
+    }
+    let ops = params(outlined);
+    let mut tys: Vec<T> = ops.iter().map(|p| type_of(*p)).collect();
+    for (k, s) in src.iter().enumerate() {
+        if s.is_some() {
+            tys[k + 2] = ptr_type(ctx);
+        }
+    }
+    let w = ir::add_internal_function(m, &n, fn_type_of(void_type(ctx), &mut tys, false));
+    b.at_end(append_block(w, "entry"));
+    b.clear_debug_loc();
+    let wps = params(w);
+    let mut args = Vec::new();
+    for (k, p) in wps.iter().enumerate() {
+        match src.get(k.wrapping_sub(2)).copied().flatten() {
+            Some(x) if k >= 2 => {
+                let v = b.load(type_of(x), *p);
+                args.push(b.bitcast(v, type_of(ops[k])));
+            }
+            _ => args.push(*p),
+        }
+    }
+    let c = b.call_fn(outlined, &mut args);
+    b.ret_void();
+    if !crate::ir::shim::inline_call(c) {
+        ir::erase_function(w);
+        return None;
+    }
+    Some(w)
 }

@@ -53,6 +53,7 @@ pub fn prepare(f: V, reverse: bool) -> Result<()> {
     if calls.is_empty() {
         return Ok(());
     }
+    fork::capture_floats_by_reference(f)?;
     let m = module_of(f);
     let b = Builder::new(m);
     let ctx = b.ctx;

@@ -834,6 +834,7 @@ impl AugGen<'_> {
         let (overwritten, globals_overwritten) = self.overwritten_after(i, &cap);
         let site = crate::modes::openmp::fork::ForkSite {
             call: i,
+            varied: cap.iter().map(|a| self.varied(*a)).collect(),
             acts,
             shadows,
             overwritten,
