@@ -28,17 +28,16 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The plugin under test, always rebuilt first (a no-op when it is up to
+/// date), so the harness never tests a stale `.so`.
 fn plugin() -> PathBuf {
-    let p = root().join("target/release/libenzyme_rs.so");
-    if !p.exists() {
-        let st = Command::new("cargo")
-            .args(["build", "--release"])
-            .current_dir(root())
-            .status()
-            .expect("cargo runs");
-        assert!(st.success(), "cargo build --release failed");
-    }
-    p
+    let st = Command::new("cargo")
+        .args(["build", "--release"])
+        .current_dir(root())
+        .status()
+        .expect("cargo runs");
+    assert!(st.success(), "cargo build --release failed");
+    root().join("target/release/libenzyme_rs.so")
 }
 
 fn directive(text: &str, key: &str) -> Option<String> {

@@ -658,3 +658,22 @@ pub fn verify_function(f: V) -> Result<(), String> {
         Err(s)
     }
 }
+
+/// Whether call `call` carries string attribute `attr` on the function.
+pub fn call_has_string_attr(call: V, attr: &str) -> bool {
+    unsafe {
+        !LLVMGetCallSiteStringAttribute(
+            call,
+            llvm_sys::LLVMAttributeFunctionIndex,
+            attr.as_ptr() as *const _,
+            attr.len() as u32,
+        )
+        .is_null()
+    }
+}
+
+/// The initializer of global `g`, if it has one.
+pub fn global_initializer(g: V) -> Option<V> {
+    let init = unsafe { LLVMGetInitializer(g) };
+    (!init.is_null()).then_some(init)
+}

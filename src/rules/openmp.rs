@@ -66,19 +66,3 @@ pub fn openmp_call(n: &str) -> Option<OmpCall> {
     };
     Some(c)
 }
-
-/// Runtime functions that carry no derivative (for the activity analysis
-/// and the rule table): everything but the fork, whose outlined function
-/// reads and writes through the captured pointers.
-pub fn is_inactive(n: &str) -> bool {
-    matches!(
-        openmp_call(n),
-        Some(
-            OmpCall::Barrier
-                | OmpCall::Critical
-                | OmpCall::EndCritical
-                | OmpCall::TurnTake
-                | OmpCall::Inactive
-        )
-    )
-}

@@ -28,7 +28,7 @@ use crate::ir::omp as ir;
 use crate::ir::Builder;
 use std::collections::HashSet;
 
-pub use crate::rules::openmp::{is_inactive, openmp_call, OmpCall, TURN_TAKE};
+pub use crate::rules::openmp::{openmp_call, OmpCall, TURN_TAKE};
 const TURN_WAIT: &str = crate::rules::openmp::TURN_WAIT;
 const TURN_RELEASE: &str = crate::rules::openmp::TURN_RELEASE;
 

@@ -3,7 +3,7 @@
 //! memory that nothing in the function can write after the load.
 use crate::analysis::activity::underlying_objects;
 use crate::ir::llvm::*;
-use crate::rules;
+use crate::rules::{self, CallKind};
 use std::collections::HashSet;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -34,11 +34,7 @@ fn obj_kind(o: V) -> ObjKind {
     if opcode(o) == Some(LLVMOpcode::LLVMAlloca) {
         return ObjKind::Local;
     }
-    if is_call(o)
-        && called_function(o)
-            .map(|f| rules::alloc_kind(&name(f)).is_some())
-            .unwrap_or(false)
-    {
+    if is_call(o) && matches!(rules::classify(o), CallKind::Alloc(_)) {
         return ObjKind::Local;
     }
     ObjKind::Unknown
@@ -75,24 +71,22 @@ fn write_targets(i: V) -> (Vec<V>, bool) {
         }
         Some(LLVMOpcode::LLVMCall) => {
             let callee = called_function(i);
-            let n = callee.map(name).unwrap_or_default();
             let ptr_args = || {
                 call_args(i)
                     .into_iter()
                     .filter(|a| is_ptr(type_of(*a)))
                     .collect()
             };
-            if rules::is_inactive_function(&n) || rules::lookup(i).is_some() {
-                (vec![], false)
-            } else if rules::mem_kind(&n).is_some() {
-                (vec![operand(i, 0)], false)
-            } else if rules::alloc_kind(&n).is_some() {
+            match rules::classify(i) {
+                CallKind::Rule(_) => (vec![], false),
+                // Library functions known to be inactive write nothing the
+                // derivative reads; a user function marked inactive may.
+                CallKind::Inactive if callee.is_some_and(is_declaration) => (vec![], false),
+                CallKind::MemTransfer(_) => (vec![operand(i, 0)], false),
                 // free/realloc end an object's life; treat as a write.
-                (ptr_args(), false)
-            } else if callee.map(fn_only_reads).unwrap_or(false) {
-                (vec![], false)
-            } else {
-                (ptr_args(), callee.is_none())
+                CallKind::Alloc(_) | CallKind::AllocOut => (ptr_args(), false),
+                _ if callee.map(fn_only_reads).unwrap_or(false) => (vec![], false),
+                _ => (ptr_args(), callee.is_none()),
             }
         }
         _ => (vec![], false),
