@@ -2,7 +2,7 @@
 # Install what enzyme-rs needs on Debian 12 (idempotent), build the plugin.
 set -euo pipefail
 need=()
-for p in llvm-16-dev clang-16 llvm-16-tools libpolly-16-dev zlib1g-dev libzstd-dev; do
+for p in llvm-16-dev clang-16 llvm-16-tools libpolly-16-dev zlib1g-dev libzstd-dev libomp-16-dev; do
   dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
 done
 if [ ${#need[@]} -gt 0 ]; then

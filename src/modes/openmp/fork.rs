@@ -62,6 +62,14 @@ fn check_captured(i: V, varied: &[bool]) -> Result<()> {
     Ok(())
 }
 
+/// Whether pointer `p` may point into its function's stack frame.
+fn in_frame(p: V) -> bool {
+    is_ptr(type_of(p))
+        && crate::analysis::activity::underlying_objects(p)
+            .into_iter()
+            .any(|o| opcode(o) == Some(LLVMOpcode::LLVMAlloca))
+}
+
 /// A call of the varargs `__kmpc_fork_call` with `outlined` and `args`.
 fn emit_fork(b: &Builder, loc: V, outlined: V, args: &[V]) -> V {
     let ctx = b.ctx;
@@ -130,8 +138,13 @@ pub fn augment_fork(sess: &mut Session, s: ForkSite) -> Result<(V, CallInfo)> {
     check_captured(i, &s.varied)?;
     let mut acts = vec![Act::Const, Act::Const];
     acts.extend(s.acts.iter().copied());
+    // The caller's locals a region captures live in the augmented sweep's
+    // frame, gone when the reverse runs: the region's reverse must not
+    // read them again (it keeps what it reads there on its tape).
     let mut overwritten = vec![false, false];
-    overwritten.extend(s.overwritten.iter().copied());
+    for (a, o) in call_args(i)[3..].iter().zip(&s.overwritten) {
+        overwritten.push(*o || in_frame(*a));
+    }
     let okey = Key {
         func: outlined,
         acts,

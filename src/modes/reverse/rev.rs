@@ -67,6 +67,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
         entries: Vec::new(),
         in_edge: false,
         parallel,
+        deferred: Vec::new(),
     };
     let order = rpo(g.a.func);
     // Create the reverse blocks (prologue + body) for every reachable block.
@@ -146,6 +147,12 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
     }
     // Exit: return the adjoints of the active parameters.
     g.b.at_end(exit);
+    for (slot, sp, at) in std::mem::take(&mut g.deferred) {
+        let v = g.b.load(at, slot);
+        if !crate::modes::openmp::atomic_accumulate(&g.b, sp, v) {
+            return Err(Error::internal("deferred adjoint of an unsupported type"));
+        }
+    }
     let mut outs = Vec::new();
     for &pi in &pair.active_params {
         let ap = aug_param(g.a, key, pi);
@@ -227,6 +234,9 @@ struct RevGen<'a> {
     /// Whether the function may run inside an OpenMP parallel region
     /// (adjoints of shared memory are then added atomically).
     parallel: bool,
+    /// Per shadow of shared read-only memory: the local slot its adjoints
+    /// add up in, added (atomically) into the shadow at the exit.
+    deferred: Vec<(V, V, T)>,
 }
 
 /// The empty adjoint: -0.0 for floats, so that `-0.0 + x` folds to `x`
@@ -660,6 +670,19 @@ impl RevGen<'_> {
                     .shadow_avail(operand(i, 0))?
                     .ok_or_else(|| self.err(i, "load of active memory without a shadow"))?;
                 let at = adj_type(t);
+                if self.parallel
+                    && is_argument(operand(i, 0))
+                    && !self.written.function_may_write(operand(i, 0))
+                {
+                    // Shared memory only read here (a shared scalar read
+                    // by every iteration): this thread's adjoints add up
+                    // in a local, added atomically once at the exit.
+                    let slot = self.deferred_slot(sp, at);
+                    let old = self.b.load(at, slot);
+                    let new = add_values(&self.b, old, d);
+                    self.b.store(new, slot);
+                    return Ok(());
+                }
                 if self.parallel && crate::modes::openmp::needs_atomic(operand(i, 0)) {
                     // Other threads may add into the same shadow.
                     if !crate::modes::openmp::atomic_accumulate(&self.b, sp, d) {
@@ -865,6 +888,21 @@ impl RevGen<'_> {
             self.add_adjoint(v, t)?;
         }
         Ok(())
+    }
+
+    /// The local slot (zeroed at the entry) collecting adjoints for shadow
+    /// `sp` until the exit (see `deferred`).
+    fn deferred_slot(&mut self, sp: V, at: T) -> V {
+        if let Some((s, _, _)) = self.deferred.iter().find(|(_, p, t)| *p == sp && *t == at) {
+            return *s;
+        }
+        let s = self.entry_alloca(at, "deferred");
+        let eb = Builder::new(self.sess.module);
+        eb.after(s);
+        eb.clear_debug_loc();
+        eb.store(adj_zero(at), s);
+        self.deferred.push((s, sp, at));
+        s
     }
 
     fn visit_call(&mut self, i: V) -> Result<()> {
