@@ -20,6 +20,7 @@
 //!   into memory other threads may share are added atomically.
 //! - Tasks, `ordered`, target offload and the like are compile errors.
 pub mod fork;
+pub mod owned;
 
 use crate::analysis::activity::underlying_objects;
 use crate::diag::{Error, Result};

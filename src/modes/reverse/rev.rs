@@ -47,6 +47,9 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
         key.globals_overwritten,
     );
     let parallel = crate::modes::openmp::runs_in_parallel(sess.module, key.func);
+    let owned = parallel
+        .then(|| crate::modes::openmp::owned::owned_counter(a.func))
+        .flatten();
     let mut g = RevGen {
         sess,
         a,
@@ -68,6 +71,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
         in_edge: false,
         parallel,
         deferred: Vec::new(),
+        owned,
     };
     let order = rpo(g.a.func);
     // Create the reverse blocks (prologue + body) for every reachable block.
@@ -237,6 +241,9 @@ struct RevGen<'a> {
     /// Per shadow of shared read-only memory: the local slot its adjoints
     /// add up in, added (atomically) into the shadow at the exit.
     deferred: Vec<(V, V, T)>,
+    /// The counter of the worksharing loop whose iterations own the shared
+    /// elements they access (`openmp/owned.rs`): no atomics for those.
+    owned: Option<V>,
 }
 
 /// The empty adjoint: -0.0 for floats, so that `-0.0 + x` folds to `x`
@@ -683,7 +690,12 @@ impl RevGen<'_> {
                     self.b.store(new, slot);
                     return Ok(());
                 }
-                if self.parallel && crate::modes::openmp::needs_atomic(operand(i, 0)) {
+                if self.parallel
+                    && crate::modes::openmp::needs_atomic(operand(i, 0))
+                    && !self
+                        .owned
+                        .is_some_and(|c| crate::modes::openmp::owned::owned_by(operand(i, 0), c))
+                {
                     // Other threads may add into the same shadow.
                     if !crate::modes::openmp::atomic_accumulate(&self.b, sp, d) {
                         return Err(self.err(
