@@ -153,3 +153,8 @@ pub fn load_monotonic(b: &Builder, t: T, p: V) -> V {
 pub fn erase_function(f: V) {
     unsafe { LLVMDeleteFunction(f) }
 }
+
+/// Whether `v` is an `alloca` of a pointer (a local pointer variable).
+pub fn alloca_holds_pointer(v: V) -> bool {
+    opcode(v) == Some(LLVMOpcode::LLVMAlloca) && is_ptr(unsafe { LLVMGetAllocatedType(v) })
+}
