@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../.."
 N=${1:-10000000}
 LLVM_SYS_160_PREFIX=/usr/lib/llvm-16 cargo build --release -q
 out=target/omp_bench
-clang-16 -O2 -fopenmp -fpass-plugin=target/release/libenzyme_rs.so \
+clang-16 -O2 ${BENCH_CFLAGS:-} -fopenmp -fpass-plugin=target/release/libenzyme_rs.so \
   bench/openmp/omp_bench.c -o $out -lm
 for k in mapreduce stencil; do
   for t in 1 2; do
