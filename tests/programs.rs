@@ -122,7 +122,8 @@ fn run_case(c: &Case, plugin: &Path, work: &Path) -> Result<(), String> {
         if let Some(t) = t {
             // Passive waiting: up to 4 threads share the cores with the
             // other test runs.
-            run.env("OMP_NUM_THREADS", t).env("OMP_WAIT_POLICY", "passive");
+            run.env("OMP_NUM_THREADS", t)
+                .env("OMP_WAIT_POLICY", "passive");
         }
         let run = run.output().map_err(|e| format!("cannot run: {e}"))?;
         if !run.status.success() {

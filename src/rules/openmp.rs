@@ -56,6 +56,14 @@ pub fn openmp_call(n: &str) -> Option<OmpCall> {
             Unsupported("cancel")
         }
         "__kmpc_flush" => Unsupported("flush"),
+        // Updates under a lock would need their order replayed like
+        // critical sections.
+        "omp_set_lock"
+        | "omp_unset_lock"
+        | "omp_test_lock"
+        | "omp_set_nest_lock"
+        | "omp_unset_nest_lock"
+        | "omp_test_nest_lock" => Unsupported("locks (omp_set_lock)"),
         _ if n.starts_with("__kmpc_omp_task") => Unsupported("task"),
         _ if n.starts_with("__kmpc_doacross") => Unsupported("ordered (doacross)"),
         _ if n.starts_with("__tgt_") || n.starts_with("__kmpc_target") => {
