@@ -105,7 +105,10 @@ pub fn classify_function(f: V) -> CallKind {
     if runs_on_shadow(&n) {
         return CallKind::ShadowReplay;
     }
-    match super::openmp::openmp_call(&n) {
+    // The runtime's functions (declarations; a user's function with a
+    // body named omp_... is differentiated like any other) and our turns.
+    let runtime = is_declaration(f) || n.starts_with("enzyme_rs.omp.");
+    match super::openmp::openmp_call(&n).filter(|_| runtime) {
         Some(super::openmp::OmpCall::Inactive) => return CallKind::Inactive,
         Some(k) => return CallKind::OpenMp(k),
         None => {}
