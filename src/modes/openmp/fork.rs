@@ -168,7 +168,7 @@ pub fn augment_fork(sess: &mut Session, s: ForkSite) -> Result<(V, CallInfo)> {
         }
     }
     let base = name(outlined);
-    let wrapper = |n: &str, inner: V, reverse: bool| -> Result<V> {
+    let wrapper = |n: &str, inner: V, reverse: bool| -> V {
         let mut tys = vec![p, p];
         tys.extend(cap_tys.iter().copied());
         tys.push(p);
@@ -178,10 +178,10 @@ pub fn augment_fork(sess: &mut Session, s: ForkSite) -> Result<(V, CallInfo)> {
             fn_type_of(void_type(ctx), &mut tys, false),
         );
         thread_wrapper(&b, f, inner, reverse);
-        Ok(f)
+        f
     };
-    let aug_w = wrapper("aug", opair.aug, false)?;
-    let rev_w = wrapper("rev", opair.rev, true)?;
+    let aug_w = wrapper("aug", opair.aug, false);
+    let rev_w = wrapper("rev", opair.rev, true);
     let mut tys = vec![i32_type(ctx)];
     tys.extend(cap_tys.iter().copied());
     tys.push(p);
@@ -235,7 +235,7 @@ pub fn augment_fork(sess: &mut Session, s: ForkSite) -> Result<(V, CallInfo)> {
 
 /// The thread count a `__kmpc_push_num_threads` right before the fork asks for.
 fn pushed_threads(fork: V) -> Option<V> {
-    let mut cur = unsafe_prev(fork);
+    let mut cur = prev_instruction(fork);
     while let Some(x) = cur {
         if is_call(x) {
             let n = called_function(x).map(name).unwrap_or_default();
@@ -246,12 +246,12 @@ fn pushed_threads(fork: V) -> Option<V> {
                 return None;
             }
         }
-        cur = unsafe_prev(x);
+        cur = prev_instruction(x);
     }
     None
 }
 
-fn unsafe_prev(i: V) -> Option<V> {
+fn prev_instruction(i: V) -> Option<V> {
     let bb = inst_block(i);
     let insts = instructions(bb);
     let k = insts.iter().position(|x| *x == i)?;
@@ -415,7 +415,7 @@ fn float_bits_source(m: LLVMModuleRef, a: V) -> Option<V> {
     let x = match opcode(a) {
         Some(LLVMOpcode::LLVMBitCast) => operand(a, 0),
         Some(LLVMOpcode::LLVMLoad) => {
-            let prev = unsafe_prev(a)?;
+            let prev = prev_instruction(a)?;
             if opcode(prev) != Some(LLVMOpcode::LLVMStore) || operand(prev, 1) != operand(a, 0) {
                 return None;
             }
