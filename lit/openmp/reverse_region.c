@@ -43,12 +43,13 @@ double g(double *x, double *dx, double *a, double *da, int n) {
 // CHECK-LABEL: define internal void @enzyme_rs.omp.aug..omp_outlined.(
 // CHECK: call i32 @omp_get_thread_num()
 // CHECK: call i32 @omp_get_num_threads()
+// CHECK-DAG: call void @enzyme_rs.tape.take(
 // CHECK-DAG: call void @enzyme_rs.aug..omp_outlined.(
 // CHECK-DAG: store i32 %{{.*}}, ptr %{{.*}}
 
 // CHECK-LABEL: define internal void @enzyme_rs.omp.rev..omp_outlined.(
 // CHECK-DAG: call void @enzyme_rs.rev..omp_outlined.(
-// CHECK-DAG: call void @free(
+// CHECK-DAG: call void @enzyme_rs.tape.give(
 // CHECK-DAG: bad_team:
 // CHECK-DAG: call void @abort()
 

@@ -260,8 +260,9 @@ fn prev_instruction(i: V) -> Option<V> {
 
 /// `wrapper(gtid, btid, captured+shadows..., tapes)`: this thread's tape
 /// object, then `inner(gtid, btid, captured+shadows..., tape)`. The
-/// forward one records the team size (thread 0); the reverse one checks
-/// it and frees the thread's tape buffer after.
+/// forward one records the team size (thread 0) and starts the thread's
+/// tape with its cached buffer; the reverse one checks the team size and
+/// gives the buffer back to the thread's cache after.
 fn thread_wrapper(b: &Builder, f: V, inner: V, reverse: bool) {
     let ctx = b.ctx;
     let (i32t, i64t, p) = (i32_type(ctx), i64_type(ctx), ptr_type(ctx));
@@ -302,12 +303,15 @@ fn thread_wrapper(b: &Builder, f: V, inner: V, reverse: bool) {
     let slot = b.add(b.int_cast(tid, i64t, true), const_i64(ctx, 1));
     let off = b.mul(slot, const_i64(ctx, STRIDE));
     let tp = b.gep(i8_type(ctx), tapes, &mut [off]);
+    if !reverse {
+        // The buffer this (pooled) thread used last time, if any.
+        tape::take_cached_buffer(b, tp);
+    }
     let mut args: Vec<V> = ps[..ps.len() - 1].to_vec();
     args.push(tp);
     b.call_fn(inner, &mut args);
     if reverse {
-        let data = b.load(p, tp);
-        b.free(data);
+        tape::return_cached_buffer(b, tp);
     }
     b.ret_void();
 }
