@@ -4,7 +4,7 @@ set -euo pipefail
 need=()
 for p in llvm-16-dev clang-16 llvm-16-tools libpolly-16-dev zlib1g-dev libzstd-dev \
   flang-16 libflang-16-dev lld-16 cmake pkgconf \
-  libopenmpi-dev openmpi-bin; do
+  libopenmpi-dev openmpi-bin libomp-16-dev; do
   dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -12,6 +12,7 @@
 //!   // RANKS: 2 4             an MPI program: built with mpicc (OpenMPI,
 //!                             OMPI_CC=clang-16), run under mpirun once per
 //!                             rank count
+//!   // THREADS: 1 2 4         run once per count with OMP_NUM_THREADS set
 //! Set ENZYME_RS_TEST_FILTER=substring (or a comma-separated list) to run a subset.
 //! ENZYME_RS_SANITIZE=address (or undefined, or address,undefined) builds
 //! each program with that sanitizer at -O0 and -O2 only (tests/sanitize.sh),
@@ -27,6 +28,8 @@ struct Case {
     expect_error: Option<String>,
     /// MPI rank counts (`// RANKS:`); empty for a plain program.
     ranks: Vec<String>,
+    /// OMP_NUM_THREADS values to run with (one run without it when empty).
+    threads: Vec<String>,
 }
 
 fn root() -> PathBuf {
@@ -127,20 +130,35 @@ fn run_case(c: &Case, plugin: &Path, work: &Path) -> Result<(), String> {
         let _ = std::fs::remove_file(&exe);
         return res;
     }
-    let run = Command::new("timeout")
-        .arg("60")
-        .arg(&exe)
-        .output()
-        .map_err(|e| format!("cannot run: {e}"))?;
-    let _ = std::fs::remove_file(&exe);
-    if !run.status.success() {
-        return Err(format!(
-            "program failed ({}):\n{}{}",
-            run.status,
-            String::from_utf8_lossy(&run.stdout),
-            String::from_utf8_lossy(&run.stderr)
-        ));
+    let counts: Vec<Option<&String>> = if c.threads.is_empty() {
+        vec![None]
+    } else {
+        c.threads.iter().map(Some).collect()
+    };
+    for t in counts {
+        let mut run = Command::new("timeout");
+        run.arg("60").arg(&exe);
+        if let Some(t) = t {
+            // Passive waiting: up to 4 threads share the cores with the
+            // other test runs.
+            run.env("OMP_NUM_THREADS", t)
+                .env("OMP_WAIT_POLICY", "passive");
+        }
+        let run = run.output().map_err(|e| format!("cannot run: {e}"))?;
+        if !run.status.success() {
+            let _ = std::fs::remove_file(&exe);
+            let with = t
+                .map(|t| format!(" with OMP_NUM_THREADS={t}"))
+                .unwrap_or_default();
+            return Err(format!(
+                "program failed{with} ({}):\n{}{}",
+                run.status,
+                String::from_utf8_lossy(&run.stdout),
+                String::from_utf8_lossy(&run.stderr)
+            ));
+        }
     }
+    let _ = std::fs::remove_file(&exe);
     Ok(())
 }
 
@@ -160,6 +178,8 @@ fn sanitized(levels: &str, mut flags: Vec<String>, san: &str) -> (String, Vec<St
         flags.push("-fno-sanitize-recover=all".into());
     }
     (l.join(" "), flags)
+}
+
 /// Run an MPI program under mpirun once per rank count.
 fn run_mpi(exe: &Path, ranks: &[String]) -> Result<(), String> {
     for n in ranks {
@@ -222,6 +242,9 @@ fn main() {
         let ranks: Vec<String> = directive(&text, "RANKS:")
             .map(|s| s.split_whitespace().map(String::from).collect())
             .unwrap_or_default();
+        let threads: Vec<String> = directive(&text, "THREADS:")
+            .map(|s| s.split_whitespace().map(String::from).collect())
+            .unwrap_or_default();
         for l in levels.split_whitespace() {
             cases.push(Case {
                 src: f.clone(),
@@ -229,6 +252,7 @@ fn main() {
                 flags: flags.clone(),
                 expect_error: expect_error.clone(),
                 ranks: ranks.clone(),
+                threads: threads.clone(),
             });
         }
     }

@@ -570,7 +570,13 @@ impl Run<'_> {
                         || self.callee_reads_active_global(i)
                     {
                         for a in call_args(i) {
+                            // A parallel region reads the pointers its
+                            // captured pointer variables hold; they need
+                            // shadows only when the stored pointer has one.
+                            let captured_ptr = matches!(kind, CallKind::OpenMp(_))
+                                && crate::ir::omp::alloca_holds_pointer(a);
                             if is_ptr(type_of(a))
+                                && !captured_ptr
                                 && !self.reached.contains(&a)
                                 && !self.integer_memory(a)
                             {

@@ -1,8 +1,8 @@
 //! Safe helpers for link-time differentiation (`src/lto.rs`): module flags
 //! and named metadata, linkage, new functions and globals, string
 //! attributes. Nothing here knows about derivatives.
-use llvm_sys::core::*;
 use super::llvm::*;
+use llvm_sys::core::*;
 use llvm_sys::LLVMLinkage;
 
 /// Whether module flag `key` is present (`ThinLTO`, `EnableSplitLTOUnit`).

@@ -5,6 +5,7 @@ pub mod complex;
 pub mod dispatch;
 pub mod forward;
 pub mod mpi;
+pub mod openmp;
 pub mod reverse;
 
 use crate::callsite::{Activity, Request};

@@ -14,6 +14,7 @@
 //! Adding a function is one entry in [`lookup`] plus its partials function.
 pub mod classify;
 pub mod mpi;
+pub mod openmp;
 pub mod registry;
 use crate::ir::llvm::*;
 use crate::ir::Builder;

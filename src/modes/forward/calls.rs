@@ -3,6 +3,7 @@
 use super::{derivative, Gen, Key, Ret};
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::llvm::*;
+use crate::rules::openmp::OmpCall;
 use crate::rules::{self, AllocKind, CallKind};
 
 impl Gen<'_> {
@@ -49,7 +50,23 @@ impl Gen<'_> {
             | CallKind::Defined(_)
             | CallKind::Unknown(_) => self.visit_diff_call(i, false),
             CallKind::Mpi(_) => Ok(()), // handled above
+            CallKind::OpenMp(OmpCall::Fork) => self.visit_fork(i),
+            CallKind::OpenMp(_) => Ok(()),
         }
+    }
+
+    /// A parallel region: the captured pointers' shadows go along.
+    fn visit_fork(&mut self, i: V) -> Result<()> {
+        let mut tans = Vec::new();
+        for a in &call_args(i)[3..] {
+            tans.push(if self.varied(*a) {
+                self.tangent_or_zero(*a, i)?
+            } else {
+                vec![]
+            });
+        }
+        self.act.forget(i);
+        crate::modes::openmp::fork::forward_fork(self.sess, i, &tans, self.width as u32)
     }
 
     /// `posix_memalign`: when the slot the allocation is returned through

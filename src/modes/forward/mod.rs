@@ -227,6 +227,7 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     lower_byval_params(nf, &primal_params);
     shim::invokes_to_calls(nf);
     crate::modes::dispatch::prepare_calls(sess, nf);
+    crate::modes::openmp::prepare(nf, false)?;
 
     // Activity, computed on the clone.
     let seeds: Vec<V> = shadow_of.keys().copied().collect();
@@ -435,6 +436,12 @@ impl Gen<'_> {
                 return Ok(());
             }
             _ => {}
+        }
+        if op == LLVMAtomicRMW && operands(i).iter().any(|o| self.varied(*o)) {
+            // `omp atomic` updates.
+            let sp = self.tangent_or_zero(operand(i, 0), i)?;
+            let dv = self.tangent_or_zero(operand(i, 1), i)?;
+            return crate::modes::openmp::forward_atomic(&self.b, i, &sp, &dv);
         }
         if !is_varied {
             // Instructions that would need a derivative but cannot get one.

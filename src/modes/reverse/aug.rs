@@ -113,6 +113,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     lower_byval_params(aug, &primal_params);
     shim::invokes_to_calls(aug);
     crate::modes::dispatch::prepare_calls(sess, aug);
+    crate::modes::openmp::prepare(aug, true)?;
     super::promote::heap_allocas_for_custom_calls(aug);
     // Canonical loop shape: preheaders, a single latch, dedicated exits.
     shim::run_function_pipeline(&mut [aug], "loop-simplify").map_err(Error::internal)?;
@@ -655,7 +656,39 @@ impl AugGen<'_> {
             | CallKind::InlineAsm
             | CallKind::Defined(_)
             | CallKind::Unknown(_) => self.visit_differentiable_call(i),
+            CallKind::OpenMp(crate::rules::openmp::OmpCall::Fork) => self.visit_fork(i),
+            CallKind::OpenMp(_) => Ok(()),
         }
+    }
+
+    /// A parallel region (`modes/openmp/fork.rs`).
+    fn visit_fork(&mut self, i: V) -> Result<()> {
+        let cap = call_args(i)[3..].to_vec();
+        let acts: Vec<Act> = cap
+            .iter()
+            .map(|a| act_of(type_of(*a), self.varied(*a)))
+            .collect();
+        let mut shadows = Vec::new();
+        for (a, act) in cap.iter().zip(&acts) {
+            shadows.push(match act {
+                Act::Dup => Some(self.shadow_or_null(*a, i)?),
+                _ => None,
+            });
+        }
+        let (overwritten, globals_overwritten) = self.overwritten_after(i, &cap);
+        let site = crate::modes::openmp::fork::ForkSite {
+            call: i,
+            varied: cap.iter().map(|a| self.varied(*a)).collect(),
+            acts,
+            shadows,
+            overwritten,
+            globals_overwritten,
+            tape: self.a.tape_arg,
+        };
+        let (nc, info) = crate::modes::openmp::fork::augment_fork(self.sess, site)?;
+        self.a.calls.insert(nc, info);
+        self.erase(i);
+        Ok(())
     }
 
     /// Pointer fields of copied structs take their shadow pointers along

@@ -156,6 +156,14 @@ impl Written {
         }
     }
 
+    /// Whether the function itself may write memory reached through `p`.
+    pub fn function_may_write(&self, p: V) -> bool {
+        self.own.anything
+            || underlying_objects(p)
+                .into_iter()
+                .any(|o| self.own.may_write(o))
+    }
+
     /// Whether memory reached through `p` is never written by the function
     /// nor by its caller before the reverse sweep (so the reverse sweep can
     /// read it again), and outlives the function.

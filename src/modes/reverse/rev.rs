@@ -45,6 +45,10 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
         key.overwritten_params(a.func),
         key.globals_overwritten,
     );
+    let parallel = crate::modes::openmp::runs_in_parallel(sess.module, key.func);
+    let owned = parallel
+        .then(|| crate::modes::openmp::owned::owned_counter(a.func))
+        .flatten();
     let mut g = RevGen {
         sess,
         a,
@@ -64,6 +68,9 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
         hoisted: HashMap::new(),
         entries: Vec::new(),
         in_edge: false,
+        parallel,
+        deferred: Vec::new(),
+        owned,
     };
     let order = rpo(g.a.func);
     // Create the reverse blocks (prologue + body) for every reachable block.
@@ -143,6 +150,12 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
     }
     // Exit: return the adjoints of the active parameters.
     g.b.at_end(exit);
+    for (slot, sp, at) in std::mem::take(&mut g.deferred) {
+        let v = g.b.load(at, slot);
+        if !crate::modes::openmp::atomic_accumulate(&g.b, sp, v) {
+            return Err(Error::internal("deferred adjoint of an unsupported type"));
+        }
+    }
     let mut outs = Vec::new();
     for &pi in &pair.active_params {
         let ap = aug_param(g.a, key, pi);
@@ -221,6 +234,15 @@ struct RevGen<'a> {
     /// Set while emitting into an edge block (values made there are not
     /// reused elsewhere).
     in_edge: bool,
+    /// Whether the function may run inside an OpenMP parallel region
+    /// (adjoints of shared memory are then added atomically).
+    parallel: bool,
+    /// Per shadow of shared read-only memory: the local slot its adjoints
+    /// add up in, added (atomically) into the shadow at the exit.
+    deferred: Vec<(V, V, T)>,
+    /// The counter of the worksharing loop whose iterations own the shared
+    /// elements they access (`openmp/owned.rs`): no atomics for those.
+    owned: Option<V>,
 }
 
 /// The empty adjoint: -0.0 for floats, so that `-0.0 + x` folds to `x`
@@ -607,6 +629,17 @@ impl RevGen<'_> {
             LLVMCall => return self.visit_call(i),
             _ => {}
         }
+        if op == LLVMAtomicRMW && operands(i).iter().any(|o| self.varied(*o)) {
+            // `omp atomic` updates: d v (+|-)= shadow of *p.
+            let sp = self
+                .shadow_avail(operand(i, 0))?
+                .ok_or_else(|| self.err(i, "atomic update of active memory without a shadow"))?;
+            let d = crate::modes::openmp::reverse_atomic(&self.b, i, sp)?;
+            if self.varied(operand(i, 1)) {
+                self.add_adjoint(operand(i, 1), d)?;
+            }
+            return Ok(());
+        }
         if !self.varied(i) {
             if matches!(op, LLVMAtomicRMW | LLVMAtomicCmpXchg)
                 && operands(i).iter().any(|o| self.varied(*o))
@@ -630,6 +663,34 @@ impl RevGen<'_> {
                     .shadow_avail(operand(i, 0))?
                     .ok_or_else(|| self.err(i, "load of active memory without a shadow"))?;
                 let at = adj_type(t);
+                if self.parallel
+                    && is_argument(operand(i, 0))
+                    && !self.written.function_may_write(operand(i, 0))
+                {
+                    // Shared memory only read here (a shared scalar read
+                    // by every iteration): this thread's adjoints add up
+                    // in a local, added atomically once at the exit.
+                    let slot = self.deferred_slot(sp, at);
+                    let old = self.b.load(at, slot);
+                    let new = add_values(&self.b, old, d);
+                    self.b.store(new, slot);
+                    return Ok(());
+                }
+                if self.parallel
+                    && crate::modes::openmp::needs_atomic(operand(i, 0))
+                    && !self
+                        .owned
+                        .is_some_and(|c| crate::modes::openmp::owned::owned_by(operand(i, 0), c))
+                {
+                    // Other threads may add into the same shadow.
+                    if !crate::modes::openmp::atomic_accumulate(&self.b, sp, d) {
+                        return Err(self.err(
+                            i,
+                            "load of shared active memory of this type in a parallel region",
+                        ));
+                    }
+                    return Ok(());
+                }
                 let old = self.b.load(at, sp);
                 let new = add_values(&self.b, old, d);
                 self.b.store(new, sp);
@@ -826,6 +887,21 @@ impl RevGen<'_> {
         Ok(())
     }
 
+    /// The local slot (zeroed at the entry) collecting adjoints for shadow
+    /// `sp` until the exit (see `deferred`).
+    fn deferred_slot(&mut self, sp: V, at: T) -> V {
+        if let Some((s, _, _)) = self.deferred.iter().find(|(_, p, t)| *p == sp && *t == at) {
+            return *s;
+        }
+        let s = self.entry_alloca(at, "deferred");
+        let eb = Builder::new(self.sess.module);
+        eb.after(s);
+        eb.clear_debug_loc();
+        eb.store(adj_zero(at), s);
+        self.deferred.push((s, sp, at));
+        s
+    }
+
     fn visit_call(&mut self, i: V) -> Result<()> {
         if let Some(info) = self.a.calls.get(&i).cloned() {
             return self.visit_diff_call(i, info);
@@ -855,6 +931,15 @@ impl RevGen<'_> {
             | CallKind::InlineAsm
             | CallKind::Defined(_)
             | CallKind::Unknown(_) => Ok(()),
+            // Barriers again, critical sections in the opposite order.
+            CallKind::OpenMp(_) => {
+                let mut ops = Vec::new();
+                for o in crate::modes::openmp::reverse_mirror_operands(i) {
+                    ops.push(self.avail(o)?);
+                }
+                crate::modes::openmp::reverse_mirror(&self.b, i, &ops);
+                Ok(())
+            }
         }
     }
 
