@@ -181,8 +181,13 @@ fn sanitized(levels: &str, mut flags: Vec<String>, san: &str) -> (String, Vec<St
 }
 
 /// Run an MPI program under mpirun once per rank count.
+/// Each run gets its own temporary directory: OpenMPI's session directory
+/// under a shared /tmp races between concurrent `mpirun`s ("mkdir ...
+/// File exists").
 fn run_mpi(exe: &Path, ranks: &[String]) -> Result<(), String> {
     for n in ranks {
+        let tmp = exe.with_extension(format!("np{n}.tmp"));
+        let _ = std::fs::create_dir_all(&tmp);
         let run = Command::new("timeout")
             .args([
                 "120",
@@ -193,8 +198,11 @@ fn run_mpi(exe: &Path, ranks: &[String]) -> Result<(), String> {
                 n,
             ])
             .arg(exe)
+            .env("TMPDIR", &tmp)
+            .env("OMPI_MCA_orte_tmpdir_base", &tmp)
             .output()
             .map_err(|e| format!("cannot run mpirun: {e}"))?;
+        let _ = std::fs::remove_dir_all(&tmp);
         if !run.status.success() {
             return Err(format!(
                 "program failed with -np {n} ({}):\n{}{}",
