@@ -14,7 +14,11 @@ echo "== fuzzers: llvm-stress and random programs, fixed seed windows"
 bash tests/stress/run.sh
 echo "== sanitizers: the programs under ASan (all) and UBSan (subset) at -O0 and -O2"
 bash tests/sanitize.sh
+echo "== lto (multi-file programs, full LTO and ThinLTO through lld)"
+tests/lto/run.sh
 echo "== cargo test"
 cargo test --release
+echo "== packaging: wrappers, install + CMake + pkg-config, Debian package, Fortran, Python, the guide's examples"
+bash tests/packaging/run.sh
 echo "== benchmarks: build each once at its smallest size, check all gradients agree"
 bash bench/ci-check.sh

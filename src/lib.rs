@@ -8,6 +8,7 @@ pub mod callsite;
 pub mod diag;
 pub mod driver;
 pub mod ir;
+pub mod lto;
 pub mod modes;
 pub mod options;
 pub mod rules;
@@ -21,8 +22,7 @@ use llvm_plugin::{
 /// The `enzyme` module pass.
 struct EnzymePass {
     opt_level: u32,
-    /// `opt -passes=enzyme`: the IR as synthesized, no cleanup at all.
-    raw: bool,
+    slot: lto::Slot,
 }
 
 impl LlvmModulePass for EnzymePass {
@@ -34,8 +34,9 @@ impl LlvmModulePass for EnzymePass {
         init_logging();
         let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
         let mut opts = options::Options::load(self.opt_level);
-        opts.no_cleanup |= self.raw;
-        match guarded(m, || driver::run(m, opts)) {
+        // opt -passes=enzyme: the IR exactly as synthesized.
+        opts.no_cleanup |= matches!(self.slot, lto::Slot::Opt) && self.opt_level == 0;
+        match guarded(m, || lto::run(m, opts, self.slot)) {
             Some(false) => PreservedAnalyses::All,
             _ => PreservedAnalyses::None,
         }
@@ -146,7 +147,7 @@ fn plugin_registrar(builder: &mut PassBuilder) {
         "enzyme" => {
             manager.add_pass(EnzymePass {
                 opt_level: 0,
-                raw: true,
+                slot: lto::Slot::Opt,
             });
             PipelineParsing::Parsed
         }
@@ -154,8 +155,18 @@ fn plugin_registrar(builder: &mut PassBuilder) {
         "enzyme-opt" => {
             manager.add_pass(EnzymePass {
                 opt_level: 2,
-                raw: false,
+                slot: lto::Slot::Opt,
             });
+            PipelineParsing::Parsed
+        }
+        // Link-time differentiation halves, for lit tests (src/lto.rs).
+        "enzyme-lto-prelink" | "enzyme-lto-prelink-O0" | "enzyme-lto-postlink" => {
+            let (opt_level, slot) = match name {
+                "enzyme-lto-prelink" => (1, lto::Slot::Prelink),
+                "enzyme-lto-prelink-O0" => (0, lto::Slot::Prelink),
+                _ => (1, lto::Slot::Postlink),
+            };
+            manager.add_pass(EnzymePass { opt_level, slot });
             PipelineParsing::Parsed
         }
         // Analysis printers (stderr); -enzyme-function=NAME picks a function.
@@ -186,14 +197,21 @@ fn plugin_registrar(builder: &mut PassBuilder) {
     builder.add_optimizer_early_ep_callback(|manager, opt| {
         manager.add_pass(EnzymePass {
             opt_level: level(opt),
-            raw: false,
+            slot: lto::Slot::OptimizerEarly,
         });
     });
     // Full LTO link: bodies from other translation units are visible.
     builder.add_full_lto_early_ep_callback(|manager, opt| {
         manager.add_pass(EnzymePass {
             opt_level: level(opt),
-            raw: false,
+            slot: lto::Slot::FullLtoEarly,
+        });
+    });
+    // ThinLTO post-link: imported bodies are still there (src/lto.rs).
+    builder.add_pipeline_early_simplification_ep_callback(|manager, opt| {
+        manager.add_pass(EnzymePass {
+            opt_level: level(opt),
+            slot: lto::Slot::EarlySimplification,
         });
     });
 }

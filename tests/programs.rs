@@ -9,6 +9,10 @@
 //!   // FLAGS: -fopenmp        extra compiler flags
 //!   // EXPECT-ERROR: text     compilation must fail with `text` in stderr
 //!   // SKIP: reason           not run (reported as skipped)
+//!   // RANKS: 2 4             an MPI program: built with mpicc (OpenMPI,
+//!                             OMPI_CC=clang-16), run under mpirun once per
+//!                             rank count
+//!   // THREADS: 1 2 4         run once per count with OMP_NUM_THREADS set
 //! Set ENZYME_RS_TEST_FILTER=substring (or a comma-separated list) to run a subset.
 //! ENZYME_RS_SANITIZE=address (or undefined, or address,undefined) builds
 //! each program with that sanitizer at -O0 and -O2 only (tests/sanitize.sh),
@@ -22,6 +26,10 @@ struct Case {
     level: String,
     flags: Vec<String>,
     expect_error: Option<String>,
+    /// MPI rank counts (`// RANKS:`); empty for a plain program.
+    ranks: Vec<String>,
+    /// OMP_NUM_THREADS values to run with (one run without it when empty).
+    threads: Vec<String>,
 }
 
 fn root() -> PathBuf {
@@ -74,7 +82,13 @@ fn run_case(c: &Case, plugin: &Path, work: &Path) -> Result<(), String> {
         .to_string_lossy()
         .replace(['/', '.'], "_");
     let exe = work.join(format!("{stem}_{}", c.level));
-    let mut cmd = Command::new(if cpp { "clang++-16" } else { "clang-16" });
+    let mut cmd = if c.ranks.is_empty() {
+        Command::new(if cpp { "clang++-16" } else { "clang-16" })
+    } else {
+        let mut m = Command::new(if cpp { "mpicxx" } else { "mpicc" });
+        m.env("OMPI_CC", "clang-16").env("OMPI_CXX", "clang++-16");
+        m
+    };
     cmd.arg(format!("-{}", c.level))
         .arg("-g")
         .arg(format!("-fpass-plugin={}", plugin.display()))
@@ -111,20 +125,40 @@ fn run_case(c: &Case, plugin: &Path, work: &Path) -> Result<(), String> {
     if !out.status.success() {
         return Err(format!("compile failed:\n{stderr}"));
     }
-    let run = Command::new("timeout")
-        .arg("60")
-        .arg(&exe)
-        .output()
-        .map_err(|e| format!("cannot run: {e}"))?;
-    let _ = std::fs::remove_file(&exe);
-    if !run.status.success() {
-        return Err(format!(
-            "program failed ({}):\n{}{}",
-            run.status,
-            String::from_utf8_lossy(&run.stdout),
-            String::from_utf8_lossy(&run.stderr)
-        ));
+    if !c.ranks.is_empty() {
+        let res = run_mpi(&exe, &c.ranks);
+        let _ = std::fs::remove_file(&exe);
+        return res;
     }
+    let counts: Vec<Option<&String>> = if c.threads.is_empty() {
+        vec![None]
+    } else {
+        c.threads.iter().map(Some).collect()
+    };
+    for t in counts {
+        let mut run = Command::new("timeout");
+        run.arg("60").arg(&exe);
+        if let Some(t) = t {
+            // Passive waiting: up to 4 threads share the cores with the
+            // other test runs.
+            run.env("OMP_NUM_THREADS", t)
+                .env("OMP_WAIT_POLICY", "passive");
+        }
+        let run = run.output().map_err(|e| format!("cannot run: {e}"))?;
+        if !run.status.success() {
+            let _ = std::fs::remove_file(&exe);
+            let with = t
+                .map(|t| format!(" with OMP_NUM_THREADS={t}"))
+                .unwrap_or_default();
+            return Err(format!(
+                "program failed{with} ({}):\n{}{}",
+                run.status,
+                String::from_utf8_lossy(&run.stdout),
+                String::from_utf8_lossy(&run.stderr)
+            ));
+        }
+    }
+    let _ = std::fs::remove_file(&exe);
     Ok(())
 }
 
@@ -148,6 +182,41 @@ fn sanitized(levels: &str, mut flags: Vec<String>, san: &str) -> (String, Vec<St
         flags.push("-fno-sanitize-recover=all".into());
     }
     (l.join(" "), flags)
+}
+
+/// Run an MPI program under mpirun once per rank count.
+/// Each run gets its own temporary directory: OpenMPI's session directory
+/// under a shared /tmp races between concurrent `mpirun`s ("mkdir ...
+/// File exists").
+fn run_mpi(exe: &Path, ranks: &[String]) -> Result<(), String> {
+    for n in ranks {
+        let tmp = exe.with_extension(format!("np{n}.tmp"));
+        let _ = std::fs::create_dir_all(&tmp);
+        let run = Command::new("timeout")
+            .args([
+                "120",
+                "mpirun",
+                "--allow-run-as-root",
+                "--oversubscribe",
+                "-np",
+                n,
+            ])
+            .arg(exe)
+            .env("TMPDIR", &tmp)
+            .env("OMPI_MCA_orte_tmpdir_base", &tmp)
+            .output()
+            .map_err(|e| format!("cannot run mpirun: {e}"))?;
+        let _ = std::fs::remove_dir_all(&tmp);
+        if !run.status.success() {
+            return Err(format!(
+                "program failed with -np {n} ({}):\n{}{}",
+                run.status,
+                String::from_utf8_lossy(&run.stdout),
+                String::from_utf8_lossy(&run.stderr)
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn main() {
@@ -182,12 +251,20 @@ fn main() {
             Some(_) => continue,
             None => (levels, flags),
         };
+        let ranks: Vec<String> = directive(&text, "RANKS:")
+            .map(|s| s.split_whitespace().map(String::from).collect())
+            .unwrap_or_default();
+        let threads: Vec<String> = directive(&text, "THREADS:")
+            .map(|s| s.split_whitespace().map(String::from).collect())
+            .unwrap_or_default();
         for l in levels.split_whitespace() {
             cases.push(Case {
                 src: f.clone(),
                 level: l.to_string(),
                 flags: flags.clone(),
                 expect_error: expect_error.clone(),
+                ranks: ranks.clone(),
+                threads: threads.clone(),
             });
         }
     }
