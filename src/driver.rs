@@ -189,7 +189,11 @@ fn process(sess: &mut Session, call: V, mode: Mode) {
 /// Report `e` and replace the call with a zero so the module stays valid.
 fn fail_call(e: &Error, call: V, caller: V) {
     e.emit(caller);
-    replace_and_erase(call, zero(type_of(call)));
+    let t = type_of(call);
+    if !is_void(t) {
+        replace_all_uses(call, zero(t));
+    }
+    erase(call);
 }
 
 /// At -O1 and above: inline the tape helpers, inline each derivative into
