@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(cd .. && pwd)
 PLUGIN=$ROOT/target/release/libenzyme_rs.so
-PROBLEMS=${BENCH_PROBLEMS:-"sumsq dot logsumexp matvec ode fft sort gmm lstm ba"}
+PROBLEMS=${BENCH_PROBLEMS:-"sumsq dot logsumexp matvec ode fft sort stencil gmm lstm ba"}
 CC=${CC_BENCH:-clang-16}
 CXX=${CXX_BENCH:-clang++-16}
 mkdir -p build

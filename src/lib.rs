@@ -32,32 +32,34 @@ impl LlvmModulePass for EnzymePass {
         init_logging();
         let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
         let opts = options::Options::load(self.opt_level);
-        // No panic may cross into LLVM: report it as an error instead.
-        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| driver::run(m, opts)));
-        match r {
-            Ok(true) => PreservedAnalyses::None,
-            Ok(false) => PreservedAnalyses::All,
-            Err(p) => {
-                let msg = p
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-                    .unwrap_or_else(|| "unknown panic".into());
-                let first = ir::llvm::functions(m)
-                    .into_iter()
-                    .find(|f| !ir::llvm::is_declaration(*f));
-                match first {
-                    Some(f) => ir::shim::diagnose_error(
-                        f,
-                        None,
-                        &format!("enzyme-rs: internal error (please report): {msg}"),
-                    ),
-                    None => eprintln!("error: enzyme-rs: internal error (please report): {msg}"),
-                }
-                PreservedAnalyses::None
-            }
+        match guarded(m, || driver::run(m, opts)) {
+            Some(false) => PreservedAnalyses::All,
+            _ => PreservedAnalyses::None,
         }
     }
+}
+
+/// Runs `f`; no panic may cross into LLVM: one is reported as an internal
+/// error diagnostic (so the compiler exits non-zero) and `None` returned.
+fn guarded<R>(m: ir::llvm::LLVMModuleRef, f: impl FnOnce() -> R) -> Option<R> {
+    let p = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(r) => return Some(r),
+        Err(p) => p,
+    };
+    let msg = p
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "unknown panic".into());
+    let first = ir::llvm::functions(m)
+        .into_iter()
+        .find(|f| !ir::llvm::is_declaration(*f));
+    let text = format!("enzyme-rs: internal error (please report): {msg}");
+    match first {
+        Some(f) => ir::shim::diagnose_error(f, None, &text),
+        None => eprintln!("error: {text}"),
+    }
+    None
 }
 
 /// Pipeline start: keep registered functions (custom derivatives,
@@ -72,11 +74,8 @@ impl LlvmModulePass for ProtectPass {
         _manager: &ModuleAnalysisManager,
     ) -> PreservedAnalyses {
         let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
-        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            rules::registry::protect_registered(m)
-        }));
-        match r {
-            Ok(false) => PreservedAnalyses::All,
+        match guarded(m, || rules::registry::protect_registered(m)) {
+            Some(false) => PreservedAnalyses::All,
             _ => PreservedAnalyses::None,
         }
     }
@@ -102,7 +101,7 @@ impl LlvmModulePass for PrinterPass {
         init_logging();
         let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
         let opts = options::Options::load(0);
-        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        guarded(m, || {
             use analysis::printer::*;
             if matches!(self.0, Printer::Types | Printer::Both) {
                 print_module_types(m, &opts);
@@ -113,7 +112,7 @@ impl LlvmModulePass for PrinterPass {
             if matches!(self.0, Printer::Cost) {
                 print_module_cost(m);
             }
-        }));
+        });
         PreservedAnalyses::All
     }
 }

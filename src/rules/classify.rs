@@ -51,8 +51,12 @@ pub struct Custom {
     pub func: V,
 }
 
-/// Classify call (or invoke) `call`.
+/// Classify call (or invoke) `call`. Any other value is `Inactive` (so
+/// that a caller asking about an arbitrary value gets "no call").
 pub fn classify(call: V) -> CallKind {
+    if !is_call_or_invoke(call) {
+        return CallKind::Inactive;
+    }
     if call_marked_inactive(call) {
         return CallKind::Inactive;
     }
