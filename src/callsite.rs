@@ -332,41 +332,86 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
             req.fn_sret = Some(st);
         }
     }
-    let user_params = params.len() - req.fn_sret.is_some() as usize;
-    let fname = name(func);
-    let next_int = |k: &mut usize, marker: &str| -> Result<i64> {
-        if *k >= all.len() {
+    let mut cur = Cursor {
+        call,
+        mode,
+        b: &b,
+        callee_name,
+        fname: name(func),
+        user_params: params.len() - req.fn_sret.is_some() as usize,
+        all,
+        k,
+    };
+    for (pi, p) in params.iter().enumerate() {
+        if pi == 0 {
+            if let Some(st) = req.fn_sret {
+                req.args.push(hidden_sret_arg(call, &b, st));
+                continue;
+            }
+        }
+        while cur.meta(&mut req)? {}
+        let arg = cur.param(&req, pi, type_of(*p), params.len())?;
+        req.args.push(arg);
+    }
+    cur.trailing(&mut req)?;
+    if mode == Mode::Forward && returns_primal_too(&req) {
+        req.primal_return = true;
+    }
+    Ok(req)
+}
+
+/// The arguments of an `__enzyme_*` call as they are read, left to right.
+struct Cursor<'b> {
+    call: V,
+    mode: Mode,
+    b: &'b Builder,
+    callee_name: String,
+    /// Name of the function to differentiate.
+    fname: String,
+    /// Its parameters the caller passes (the hidden sret one excluded).
+    user_params: usize,
+    all: Vec<V>,
+    /// The next argument to read.
+    k: usize,
+}
+
+impl Cursor<'_> {
+    fn next_int(&mut self, marker: &str) -> Result<i64> {
+        let call = self.call;
+        if self.k >= self.all.len() {
             return Err(Error::bad_call(
                 call,
                 format!("{marker} must be followed by an integer constant"),
             ));
         }
-        let v = all[*k];
-        *k += 1;
+        let v = self.all[self.k];
+        self.k += 1;
         const_int_value(v).ok_or_else(|| {
             Error::bad_call(
                 call,
                 format!("{marker} must be followed by an integer constant"),
             )
         })
-    };
-    // Markers that apply to the whole call; they may appear anywhere.
-    let meta = |k: &mut usize, req: &mut Request| -> Result<bool> {
-        let Some(m) = all.get(*k).and_then(|v| marker_name(*v)) else {
+    }
+
+    /// Markers that apply to the whole call; they may appear anywhere.
+    fn meta(&mut self, req: &mut Request) -> Result<bool> {
+        let call = self.call;
+        let Some(m) = self.all.get(self.k).and_then(|v| marker_name(*v)) else {
             return Ok(false);
         };
         if matches!(m.as_str(), "enzyme_tape" | "enzyme_allocated")
-            && !matches!(mode, Mode::AugmentFwd | Mode::ReverseSplit)
+            && !matches!(self.mode, Mode::AugmentFwd | Mode::ReverseSplit)
         {
             return Err(Error::bad_call(
                 call,
-                format!("{m} is a split-mode marker (for __enzyme_augmentfwd / __enzyme_reverse); {callee_name} takes no tape"),
+                format!("{m} is a split-mode marker (for __enzyme_augmentfwd / __enzyme_reverse); {} takes no tape", self.callee_name),
             ));
         }
         match m.as_str() {
             "enzyme_width" => {
-                *k += 1;
-                let w = next_int(k, "enzyme_width")?;
+                self.k += 1;
+                let w = self.next_int("enzyme_width")?;
                 if !(1..=64).contains(&w) {
                     return Err(Error::bad_call(
                         call,
@@ -376,76 +421,63 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
                 req.width = w as u32;
             }
             "enzyme_primal_return" => {
-                *k += 1;
+                self.k += 1;
                 req.primal_return = true;
             }
             "enzyme_noret" => {
-                *k += 1;
+                self.k += 1;
                 req.primal_return = false;
             }
             "enzyme_const_return" => {
-                *k += 1;
+                self.k += 1;
                 req.ret_active = Some(false);
             }
             "enzyme_active_return" | "enzyme_dup_return" => {
-                *k += 1;
+                self.k += 1;
                 req.ret_active = Some(true);
             }
             "enzyme_allocated" => {
-                *k += 1;
-                req.allocated = Some(next_int(k, "enzyme_allocated")?);
+                self.k += 1;
+                req.allocated = Some(self.next_int("enzyme_allocated")?);
             }
             "enzyme_nofree" => {
-                *k += 1;
+                self.k += 1;
                 req.nofree = true;
             }
             "enzyme_tape" => {
-                *k += 1;
-                if *k >= all.len() {
+                self.k += 1;
+                if self.k >= self.all.len() {
                     return Err(Error::bad_call(
                         call,
                         "enzyme_tape must be followed by the tape",
                     ));
                 }
-                req.tape = Some(all[*k]);
-                *k += 1;
+                req.tape = Some(self.all[self.k]);
+                self.k += 1;
             }
             _ => return Ok(false),
         }
         Ok(true)
-    };
-    for (pi, p) in params.iter().enumerate() {
-        if pi == 0 {
-            if let Some(st) = req.fn_sret {
-                let eb = Builder::new(module);
-                eb.at_entry_allocas(inst_fn(call));
-                let primal = eb.alloca(st);
-                let shadow = eb.alloca(st);
-                let size = type_alloc_size(module, st);
-                b.zero_bytes(shadow, const_i64(b.ctx, size as i64));
-                req.args.push(ArgSpec {
-                    activity: Activity::Dup,
-                    primal,
-                    shadows: vec![shadow],
-                });
-                continue;
-            }
-        }
-        while meta(&mut k, &mut req)? {}
-        let pty = type_of(*p);
+    }
+
+    /// Parameter `pi` (of `nparams`, type `pty`): its marker, value and shadows.
+    fn param(&mut self, req: &Request, pi: usize, pty: T, nparams: usize) -> Result<ArgSpec> {
+        let (call, mode) = (self.call, self.mode);
+        let callee_name = &self.callee_name;
+        let fname = &self.fname;
         let pdesc = || format!("argument {} ({}) of '{}'", pi + 1, print_type(pty), fname);
-        if k >= all.len() {
+        if self.k >= self.all.len() {
             return Err(Error::bad_call(
                 call,
                 format!(
                     "too few arguments to {callee_name}: '{fname}' takes {} parameters, no value given for {}",
-                    user_params,
+                    self.user_params,
                     pdesc()
                 ),
             ));
         }
         let mut activity = None;
-        if let Some(m) = marker_name(all[k]) {
+        if let Some(m) = marker_name(self.all[self.k]) {
             activity = Some(match m.as_str() {
                 "enzyme_const" => Activity::Const,
                 "enzyme_dup" => Activity::Dup,
@@ -458,8 +490,8 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
                     ));
                 }
             });
-            k += 1;
-            if k >= all.len() {
+            self.k += 1;
+            if self.k >= self.all.len() {
                 return Err(Error::bad_call(
                     call,
                     format!("marker {m} has no argument after it (for {})", pdesc()),
@@ -475,8 +507,8 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
             None if is_ptr(pty) => {
                 // A pointer with no marker is duplicated, unless no shadow
                 // follows (Enzyme's tests pass integer pointers that way).
-                let remaining_params = params.len() - pi - 1;
-                let remaining_args = all.len() - k - 1;
+                let remaining_params = nparams - pi - 1;
+                let remaining_args = self.all.len() - self.k - 1;
                 if remaining_args > remaining_params {
                     Activity::Dup
                 } else {
@@ -485,159 +517,206 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
             }
             None => Activity::Const,
         };
-        // Check the activity fits the type.
-        match activity {
-            Activity::Dup | Activity::DupNoNeed => {
-                if !(is_ptr(pty)
-                    || (mode == Mode::Forward && is_fp(pty))
-                    || (is_fp(pty) && req.width > 1))
-                {
-                    let what = if is_int(pty) {
-                        "an integer"
-                    } else {
-                        "this type"
-                    };
-                    return Err(Error::bad_call(
-                        call,
-                        format!(
-                            "{} cannot be enzyme_dup: {what} carries no derivative{}",
-                            pdesc(),
-                            if mode.is_reverse() && is_fp(pty) {
-                                " (use enzyme_out for active scalars in reverse mode)"
-                            } else {
-                                ""
-                            }
-                        ),
-                    ));
-                }
-            }
-            Activity::Active => {
-                if mode == Mode::Forward {
-                    return Err(Error::bad_call(call, format!("enzyme_out is a reverse-mode marker; {} in forward mode takes enzyme_dup (value, tangent) or enzyme_const", pdesc())));
-                }
-                if !is_fp(pty) {
-                    return Err(Error::bad_call(call, format!("{} cannot be enzyme_out: only floating-point scalars can be active outputs", pdesc())));
-                }
-            }
-            Activity::Const => {}
-        }
-        let primal = convert_arg(&b, all[k], pty).ok_or_else(|| {
+        check_activity(call, mode, req.width, pty, activity, &pdesc())?;
+        let arg = self.all[self.k];
+        let primal = convert_arg(self.b, arg, pty).ok_or_else(|| {
             Error::bad_call(
                 call,
-                format!(
-                    "value {} does not fit {}",
-                    print_value(all[k]).trim(),
-                    pdesc()
-                ),
+                format!("value {} does not fit {}", print_value(arg).trim(), pdesc()),
             )
         })?;
-        k += 1;
-        let mut shadows = Vec::new();
-        if activity.has_shadow() {
-            for lane in 0..req.width {
-                if k >= all.len() {
-                    return Err(Error::bad_call(
-                        call,
-                        format!("too few arguments to {callee_name}: {} is enzyme_dup but has no shadow argument{}", pdesc(), if req.width > 1 { format!(" (lane {lane} of width {})", req.width) } else { String::new() }),
-                    ));
-                }
-                if marker_name(all[k]).is_some() {
-                    return Err(Error::bad_call(
-                        call,
-                        format!(
-                            "the shadow of {} is missing: found the marker {} instead",
-                            pdesc(),
-                            marker_name(all[k]).unwrap()
-                        ),
-                    ));
-                }
-                let s = convert_arg(&b, all[k], pty).ok_or_else(|| {
-                    Error::bad_call(
-                        call,
-                        format!(
-                            "shadow {} does not fit {}",
-                            print_value(all[k]).trim(),
-                            pdesc()
-                        ),
-                    )
-                })?;
-                shadows.push(s);
-                k += 1;
-            }
-        }
-        req.args.push(ArgSpec {
+        self.k += 1;
+        let shadows = if activity.has_shadow() {
+            self.shadows(req.width, pty, &pdesc())?
+        } else {
+            Vec::new()
+        };
+        Ok(ArgSpec {
             activity,
             primal,
             shadows,
-        });
+        })
     }
-    // After the parameters: the seed of an active float result (reverse
-    // mode) and, for __enzyme_reverse, the tape last.
-    loop {
-        while meta(&mut k, &mut req)? {}
-        if k >= all.len() {
-            break;
+
+    /// The `width` shadow arguments of a duplicated parameter.
+    fn shadows(&mut self, width: u32, pty: T, pdesc: &str) -> Result<Vec<V>> {
+        let call = self.call;
+        let mut shadows = Vec::new();
+        for lane in 0..width {
+            if self.k >= self.all.len() {
+                return Err(Error::bad_call(
+                    call,
+                    format!(
+                        "too few arguments to {}: {} is enzyme_dup but has no shadow argument{}",
+                        self.callee_name,
+                        pdesc,
+                        if width > 1 {
+                            format!(" (lane {lane} of width {})", width)
+                        } else {
+                            String::new()
+                        }
+                    ),
+                ));
+            }
+            let arg = self.all[self.k];
+            if let Some(m) = marker_name(arg) {
+                return Err(Error::bad_call(
+                    call,
+                    format!("the shadow of {pdesc} is missing: found the marker {m} instead"),
+                ));
+            }
+            let s = convert_arg(self.b, arg, pty).ok_or_else(|| {
+                Error::bad_call(
+                    call,
+                    format!("shadow {} does not fit {}", print_value(arg).trim(), pdesc),
+                )
+            })?;
+            shadows.push(s);
+            self.k += 1;
         }
-        let t = type_of(all[k]);
-        if mode == Mode::ReverseSplit && req.tape.is_none() && k + 1 == all.len() && is_ptr(t) {
-            req.tape = Some(all[k]);
-            k += 1;
-        } else if matches!(mode, Mode::Reverse | Mode::ReverseSplit)
-            && req.ret_seed.is_none()
-            && is_fp(t)
-            && is_fp(fn_return_type(func))
-        {
-            req.ret_seed = convert_arg(&b, all[k], fn_return_type(func));
-            k += 1;
-        } else {
-            break;
+        Ok(shadows)
+    }
+
+    /// After the parameters: the seed of an active float result (reverse
+    /// mode) and, for __enzyme_reverse, the tape last; then nothing more.
+    fn trailing(&mut self, req: &mut Request) -> Result<()> {
+        let (call, mode, func) = (self.call, self.mode, req.func);
+        loop {
+            while self.meta(req)? {}
+            if self.k >= self.all.len() {
+                break;
+            }
+            let arg = self.all[self.k];
+            let t = type_of(arg);
+            if mode == Mode::ReverseSplit
+                && req.tape.is_none()
+                && self.k + 1 == self.all.len()
+                && is_ptr(t)
+            {
+                req.tape = Some(arg);
+                self.k += 1;
+            } else if matches!(mode, Mode::Reverse | Mode::ReverseSplit)
+                && req.ret_seed.is_none()
+                && is_fp(t)
+                && is_fp(fn_return_type(func))
+            {
+                req.ret_seed = convert_arg(self.b, arg, fn_return_type(func));
+                self.k += 1;
+            } else {
+                break;
+            }
         }
-    }
-    if mode == Mode::ReverseSplit && req.tape.is_none() {
-        return Err(Error::bad_call(call, format!("{callee_name} needs the tape from __enzyme_augmentfwd as its last argument (or after enzyme_tape)")));
-    }
-    if let Some(m) = all.get(k).and_then(|v| marker_name(*v)) {
-        if k + 1 == all.len() {
+        let callee_name = &self.callee_name;
+        if mode == Mode::ReverseSplit && req.tape.is_none() {
+            return Err(Error::bad_call(call, format!("{callee_name} needs the tape from __enzyme_augmentfwd as its last argument (or after enzyme_tape)")));
+        }
+        if let Some(m) = self.all.get(self.k).and_then(|v| marker_name(*v)) {
+            if self.k + 1 == self.all.len() {
+                return Err(Error::bad_call(
+                    call,
+                    format!(
+                        "marker {m} has no argument after it (all {} parameters of '{}' already have their arguments)",
+                        self.user_params, self.fname
+                    ),
+                ));
+            }
+        }
+        if self.k < self.all.len() {
+            // A function only declared here (defined in another file, or by a
+            // Fortran caller's implicit interface) shows no real parameter list.
+            let hint = if is_declaration(req.func) {
+                format!(" ('{}' is only declared in this module: compile its definition into the same module, e.g. the same source file, or link with -flto and the plugin loaded at link time)", self.fname)
+            } else {
+                String::new()
+            };
             return Err(Error::bad_call(
                 call,
-                format!("marker {m} has no argument after it (all {user_params} parameters of '{fname}' already have their arguments)"),
+                format!(
+                    "too many arguments to {callee_name}: '{}' takes {} parameters; {} argument(s) left over, starting with {}{hint}",
+                    self.fname,
+                    self.user_params,
+                    self.all.len() - self.k,
+                    print_value(self.all[self.k]).trim()
+                ),
             ));
         }
+        Ok(())
     }
-    if k < all.len() {
-        // A function only declared here (defined in another file, or by a
-        // Fortran caller's implicit interface) shows no real parameter list.
-        let hint = if is_declaration(func) {
-            format!(" ('{fname}' is only declared in this module: compile its definition into the same module, e.g. the same source file, or link with -flto and the plugin loaded at link time)")
-        } else {
-            String::new()
-        };
-        return Err(Error::bad_call(
-            call,
-            format!(
-                "too many arguments to {callee_name}: '{fname}' takes {} parameters; {} argument(s) left over, starting with {}{hint}",
-                user_params,
-                all.len() - k,
-                print_value(all[k]).trim()
-            ),
-        ));
+}
+
+/// The hidden result buffer of a function returning a large struct, made
+/// at the caller's entry: a primal and a zeroed shadow.
+fn hidden_sret_arg(call: V, b: &Builder, st: T) -> ArgSpec {
+    let module = module_of(inst_fn(call));
+    let eb = Builder::new(module);
+    eb.at_entry_allocas(inst_fn(call));
+    let primal = eb.alloca(st);
+    let shadow = eb.alloca(st);
+    let size = type_alloc_size(module, st);
+    b.zero_bytes(shadow, const_i64(b.ctx, size as i64));
+    ArgSpec {
+        activity: Activity::Dup,
+        primal,
+        shadows: vec![shadow],
     }
-    // A declared result with room for two copies of the function's result
-    // (`struct {double p, d;}` for a double, `struct {cplx p, d;}` for a
-    // cplx) asks for {primal, tangent}; one copy is just the tangent.
-    let fn_leaves = leaf_types(req.fn_sret.unwrap_or_else(|| fn_return_type(func))).len();
+}
+
+/// Check that an activity fits the parameter's type.
+fn check_activity(
+    call: V,
+    mode: Mode,
+    width: u32,
+    pty: T,
+    activity: Activity,
+    pdesc: &str,
+) -> Result<()> {
+    match activity {
+        Activity::Dup | Activity::DupNoNeed => {
+            if !(is_ptr(pty) || (mode == Mode::Forward && is_fp(pty)) || (is_fp(pty) && width > 1))
+            {
+                let what = if is_int(pty) {
+                    "an integer"
+                } else {
+                    "this type"
+                };
+                return Err(Error::bad_call(
+                    call,
+                    format!(
+                        "{} cannot be enzyme_dup: {what} carries no derivative{}",
+                        pdesc,
+                        if mode.is_reverse() && is_fp(pty) {
+                            " (use enzyme_out for active scalars in reverse mode)"
+                        } else {
+                            ""
+                        }
+                    ),
+                ));
+            }
+        }
+        Activity::Active => {
+            if mode == Mode::Forward {
+                return Err(Error::bad_call(call, format!("enzyme_out is a reverse-mode marker; {} in forward mode takes enzyme_dup (value, tangent) or enzyme_const", pdesc)));
+            }
+            if !is_fp(pty) {
+                return Err(Error::bad_call(call, format!("{} cannot be enzyme_out: only floating-point scalars can be active outputs", pdesc)));
+            }
+        }
+        Activity::Const => {}
+    }
+    Ok(())
+}
+
+/// A declared result with room for two copies of the function's result
+/// (`struct {double p, d;}` for a double, `struct {cplx p, d;}` for a
+/// cplx) asks for {primal, tangent}; one copy is just the tangent.
+fn returns_primal_too(req: &Request) -> bool {
+    let fn_leaves = leaf_types(req.fn_sret.unwrap_or_else(|| fn_return_type(req.func))).len();
     let declared = if req.sret.is_some() {
-        call_type_attr_at(call, 1, "sret").unwrap_or(req.ret_ty)
+        call_type_attr_at(req.call, 1, "sret").unwrap_or(req.ret_ty)
     } else {
         req.ret_ty
     };
-    if mode == Mode::Forward
-        && fn_leaves > 0
-        && leaf_types(declared).len() == (req.width as usize + 1) * fn_leaves
-    {
-        req.primal_return = true;
-    }
-    Ok(req)
+    fn_leaves > 0 && leaf_types(declared).len() == (req.width as usize + 1) * fn_leaves
 }
 
 /// The scalar leaves of a (possibly nested) aggregate type, in order.

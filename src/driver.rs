@@ -222,11 +222,10 @@ fn process(
 pub fn fail_call(e: &Error, call: V, caller: V) {
     e.emit(caller);
     let t = type_of(call);
-    if is_void(t) {
-        erase(call);
-    } else {
-        replace_and_erase(call, zero(t));
+    if !is_void(t) {
+        replace_all_uses(call, zero(t));
     }
+    erase(call);
 }
 
 /// At -O1 and above: inline the tape helpers, inline each derivative into

@@ -698,21 +698,6 @@ pub fn is_debug_intrinsic(i: V) -> bool {
     called_function(i).is_some_and(|f| name(f).starts_with("llvm.dbg."))
 }
 
-/// The type an alloca allocates.
-pub fn allocated_type(alloca: V) -> T {
-    unsafe { LLVMGetAllocatedType(alloca) }
-}
-
-/// Replace every use of `old` by `new`.
-pub fn replace_all_uses(old: V, new: V) {
-    unsafe { LLVMReplaceAllUsesWith(old, new) }
-}
-
-/// Remove instruction `i` from its block and delete it.
-pub fn erase_instruction(i: V) {
-    unsafe { LLVMInstructionEraseFromParent(i) }
-}
-
 /// A call to `llvm.lifetime.start` / `llvm.lifetime.end`.
 pub fn is_lifetime_marker(i: V) -> bool {
     called_function(i).is_some_and(|f| name(f).starts_with("llvm.lifetime."))

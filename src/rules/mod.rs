@@ -264,7 +264,19 @@ pub(crate) fn lookup_callee(n: &str) -> Option<Rule> {
     {
         return None;
     }
-    let (partials, reads): (PartialsFn, Reads) = match base {
+    let (partials, reads) = trig_partials(base)
+        .or_else(|| exp_log_partials(base))
+        .or_else(|| other_partials(base))?;
+    Some(Rule {
+        name: base,
+        partials,
+        reads,
+    })
+}
+
+/// Sines, cosines, tangents, their inverses and hyperbolic forms.
+fn trig_partials(base: &str) -> Option<(PartialsFn, Reads)> {
+    Some(match base {
         "sin" => (
             |c| vec![c.when(0, || Partial::Val(c.b.unary_intrinsic("llvm.cos", c.x())))],
             READS_ARGS,
@@ -355,6 +367,13 @@ pub(crate) fn lookup_callee(n: &str) -> Option<Rule> {
             },
             READS_ARGS,
         ),
+        _ => return None,
+    })
+}
+
+/// Exponentials, logarithms, roots and powers.
+fn exp_log_partials(base: &str) -> Option<(PartialsFn, Reads)> {
+    Some(match base {
         "exp" => (|c| vec![c.when(0, || Partial::Val(c.out()))], READS_OUT),
         "exp2" => (
             |c| {
@@ -437,6 +456,13 @@ pub(crate) fn lookup_callee(n: &str) -> Option<Rule> {
             },
             |n| (vec![n[0], n[1]], true),
         ),
+        _ => return None,
+    })
+}
+
+/// Absolute value, sign, min/max, fma, rounding, frexp/ldexp, gamma and error functions.
+fn other_partials(base: &str) -> Option<(PartialsFn, Reads)> {
+    Some(match base {
         // |x|' = sign(x) (0 at 0 is a subgradient choice; we use copysign(1, x))
         "fabs" => (
             |c| vec![c.when(0, || Partial::Val(sign_of(c, c.x())))],
@@ -534,11 +560,6 @@ pub(crate) fn lookup_callee(n: &str) -> Option<Rule> {
             READS_ARGS,
         ),
         _ => return None,
-    };
-    Some(Rule {
-        name: base,
-        partials,
-        reads,
     })
 }
 

@@ -372,6 +372,70 @@ impl Engine {
     fn transfer(&mut self, i: V) {
         use LLVMOpcode::*;
         let Some(op) = opcode(i) else { return };
+        let int = TypeTree::scalar(Base::Integer);
+        match op {
+            LLVMLoad | LLVMStore | LLVMAtomicRMW | LLVMAtomicCmpXchg | LLVMGetElementPtr => {
+                self.transfer_memory(i, op)
+            }
+            LLVMPHI => {
+                let n = count_incoming(i);
+                for k in 0..n {
+                    let v = incoming_value(i, k);
+                    let t = self.tree(v);
+                    self.update(i, &t);
+                }
+                let me = self.tree(i);
+                for k in 0..n {
+                    let v = incoming_value(i, k);
+                    self.update(v, &me);
+                }
+            }
+            LLVMSelect => {
+                self.update(operand(i, 0), &int);
+                for k in 1..3 {
+                    let t = self.tree(operand(i, k));
+                    self.update(i, &t);
+                }
+                let me = self.tree(i);
+                self.update(operand(i, 1), &me);
+                self.update(operand(i, 2), &me);
+            }
+            LLVMBitCast | LLVMAddrSpaceCast | LLVMFreeze | LLVMPtrToInt | LLVMIntToPtr => {
+                let o = operand(i, 0);
+                let t = self.tree(o);
+                self.update(i, &t);
+                let me = self.tree(i);
+                self.update(o, &me);
+            }
+            LLVMAdd | LLVMSub | LLVMMul | LLVMUDiv | LLVMSDiv | LLVMURem | LLVMSRem | LLVMShl
+            | LLVMLShr | LLVMAShr | LLVMAnd | LLVMOr | LLVMXor | LLVMICmp | LLVMFCmp
+            | LLVMTrunc | LLVMZExt | LLVMSExt | LLVMSIToFP | LLVMUIToFP | LLVMFPToSI
+            | LLVMFPToUI => self.transfer_int(i, op),
+            LLVMExtractValue | LLVMInsertValue | LLVMExtractElement | LLVMInsertElement => {
+                self.transfer_aggregate(i, op)
+            }
+            LLVMAlloca => {
+                self.update(operand(i, 0), &int);
+            }
+            LLVMBr | LLVMSwitch => {
+                if num_operands(i) > 1 || op == LLVMSwitch {
+                    self.update(operand(i, 0), &int);
+                }
+            }
+            LLVMRet => {
+                let f = inst_fn(i);
+                for c in self.callers.get(&f).cloned().unwrap_or_default() {
+                    self.push(c);
+                }
+            }
+            LLVMCall | LLVMInvoke => self.transfer_call(i),
+            _ => {}
+        }
+    }
+
+    /// Loads, stores, atomics and GEPs: what memory holds and what points to it.
+    fn transfer_memory(&mut self, i: V, op: LLVMOpcode) {
+        use LLVMOpcode::*;
         let ty = type_of(i);
         let int = TypeTree::scalar(Base::Integer);
         match op {
@@ -434,36 +498,16 @@ impl Engine {
                 let back = self.gep_base_view(&rt, off, &strides);
                 self.update(base, &back);
             }
-            LLVMPHI => {
-                let n = count_incoming(i);
-                for k in 0..n {
-                    let v = incoming_value(i, k);
-                    let t = self.tree(v);
-                    self.update(i, &t);
-                }
-                let me = self.tree(i);
-                for k in 0..n {
-                    let v = incoming_value(i, k);
-                    self.update(v, &me);
-                }
-            }
-            LLVMSelect => {
-                self.update(operand(i, 0), &int);
-                for k in 1..3 {
-                    let t = self.tree(operand(i, k));
-                    self.update(i, &t);
-                }
-                let me = self.tree(i);
-                self.update(operand(i, 1), &me);
-                self.update(operand(i, 2), &me);
-            }
-            LLVMBitCast | LLVMAddrSpaceCast | LLVMFreeze | LLVMPtrToInt | LLVMIntToPtr => {
-                let o = operand(i, 0);
-                let t = self.tree(o);
-                self.update(i, &t);
-                let me = self.tree(i);
-                self.update(o, &me);
-            }
+            _ => {}
+        }
+    }
+
+    /// Integer arithmetic, comparisons and conversions.
+    fn transfer_int(&mut self, i: V, op: LLVMOpcode) {
+        use LLVMOpcode::*;
+        let ty = type_of(i);
+        let int = TypeTree::scalar(Base::Integer);
+        match op {
             LLVMAdd | LLVMSub => {
                 let (a, b) = (self.tree(operand(i, 0)), self.tree(operand(i, 1)));
                 let (ba, bb) = (a.base_at(0), b.base_at(0));
@@ -541,6 +585,16 @@ impl Engine {
             LLVMFPToSI | LLVMFPToUI => {
                 self.update(i, &int);
             }
+            _ => {}
+        }
+    }
+
+    /// Fields of aggregates and elements of vectors.
+    fn transfer_aggregate(&mut self, i: V, op: LLVMOpcode) {
+        use LLVMOpcode::*;
+        let ty = type_of(i);
+        let int = TypeTree::scalar(Base::Integer);
+        match op {
             LLVMExtractValue => {
                 let agg = operand(i, 0);
                 let idx = indices(i);
@@ -582,21 +636,6 @@ impl Engine {
                     }
                 }
             }
-            LLVMAlloca => {
-                self.update(operand(i, 0), &int);
-            }
-            LLVMBr | LLVMSwitch => {
-                if num_operands(i) > 1 || op == LLVMSwitch {
-                    self.update(operand(i, 0), &int);
-                }
-            }
-            LLVMRet => {
-                let f = inst_fn(i);
-                for c in self.callers.get(&f).cloned().unwrap_or_default() {
-                    self.push(c);
-                }
-            }
-            LLVMCall | LLVMInvoke => self.transfer_call(i),
             _ => {}
         }
     }

@@ -48,6 +48,18 @@ struct AugShape {
     primal: Option<Option<u32>>,
 }
 
+/// The error for a custom gradient of `f` that does not fit.
+fn mismatch(f: V, user_call: Option<V>, what: String) -> crate::diag::Error {
+    custom_mismatch(
+        user_call,
+        format!(
+            "custom gradient for '{}' ({}) does not fit: {what}",
+            name(f),
+            fn_sig_text(f)
+        ),
+    )
+}
+
 /// Build the wrapper pair for `f` with custom gradient (`aug_f`, `rev_f`).
 /// `ptys` are the parameter types shared by aug and rev (primal parameters
 /// with shadows); `pair` has the wrapper declarations.
@@ -61,24 +73,32 @@ pub fn build(
 ) -> Result<()> {
     let f = key.func;
     let (aug_f, rev_f) = custom;
-    let ret_ty = fn_return_type(f);
-    let mismatch = |what: String| {
-        custom_mismatch(
-            user_call,
-            format!(
-                "custom gradient for '{}' ({}) does not fit: {what}",
-                name(f),
-                fn_sig_text(f)
-            ),
-        )
-    };
     if pair.aug_ret == AugRet::PrimalShadow {
-        return Err(mismatch(format!(
+        return Err(mismatch(f, user_call, format!(
             "a custom gradient of a function returning a duplicated pointer is not supported (augmented '{}')",
             name(aug_f)
         )));
     }
-    // The augmented function.
+    let shape = aug_shape(f, aug_f, ptys, user_call)?;
+    let tape_ty = shape.tape.map(|idx| match idx {
+        None => shape.ret,
+        Some(k) => struct_fields(shape.ret)[k as usize],
+    });
+    check_rev(f, rev_f, pair, ptys, tape_ty, user_call)?;
+    let module = sess.module;
+    let tape_size = tape_ty.map(|t| type_alloc_size(module, t).div_ceil(8) * 8);
+    build_aug_wrapper(module, key, pair, aug_f, &shape, tape_size);
+    build_rev_wrapper(module, pair, rev_f, tape_ty, tape_size);
+    if sess.opts.print {
+        eprintln!("{}", print_value(pair.aug));
+        eprintln!("{}", print_value(pair.rev));
+    }
+    Ok(())
+}
+
+/// How the user's augmented function returns, checking its parameters.
+fn aug_shape(f: V, aug_f: V, ptys: &[T], user_call: Option<V>) -> Result<AugShape> {
+    let ret_ty = fn_return_type(f);
     let aps: Vec<T> = params(aug_f).iter().map(|p| type_of(*p)).collect();
     let sret = if aps.is_empty() {
         None
@@ -88,7 +108,7 @@ pub fn build(
     let has_sret = sret.is_some();
     let user_aps = &aps[has_sret as usize..];
     if user_aps != ptys || is_vararg(fn_type(aug_f)) {
-        return Err(mismatch(format!(
+        return Err(mismatch(f, user_call, format!(
             "the augmented forward function '{}' must take ({}) ('{}' parameters, each duplicated one followed by its shadow), but it is {}",
             name(aug_f),
             types_text(ptys),
@@ -97,7 +117,7 @@ pub fn build(
         )));
     }
     let aret = sret.unwrap_or_else(|| fn_return_type(aug_f));
-    let shape = if is_void(ret_ty) {
+    Ok(if is_void(ret_ty) {
         AugShape {
             sret,
             ret: aret,
@@ -127,18 +147,25 @@ pub fn build(
             primal: None,
         }
     } else {
-        return Err(mismatch(format!(
+        return Err(mismatch(f, user_call, format!(
             "the augmented forward function '{}' returns void but '{}' returns {}: return {{tape, result}} or the result",
             name(aug_f),
             name(f),
             print_type(ret_ty)
         )));
-    };
-    let tape_ty = shape.tape.map(|idx| match idx {
-        None => shape.ret,
-        Some(k) => struct_fields(shape.ret)[k as usize],
-    });
-    // The reverse function.
+    })
+}
+
+/// Check the user's reverse function's signature.
+fn check_rev(
+    f: V,
+    rev_f: V,
+    pair: &Pair,
+    ptys: &[T],
+    tape_ty: Option<T>,
+    user_call: Option<V>,
+) -> Result<()> {
+    let ret_ty = fn_return_type(f);
     let mut want_rev: Vec<T> = ptys.to_vec();
     if pair.takes_seed {
         want_rev.push(ret_ty);
@@ -166,112 +193,118 @@ pub fn build(
             }
         );
         why.push_str(&format!(", but it is {}", fn_sig_text(rev_f)));
-        return Err(mismatch(why));
-    }
-
-    let module = sess.module;
-    let b = Builder::new(module);
-    let ctx = b.ctx;
-    let tape_size = tape_ty.map(|t| type_alloc_size(module, t).div_ceil(8) * 8);
-    // aug wrapper: call aug_f, push the tape, return the primal.
-    {
-        let g = pair.aug;
-        let entry = append_block(g, "entry");
-        b.at_end(entry);
-        let gps = params(g);
-        let (tape_arg, user_args) = gps.split_last().unwrap();
-        let mut args = Vec::new();
-        let buf = shape.sret.map(|st| b.alloca(st));
-        if let Some(p) = buf {
-            args.push(p);
-        }
-        args.extend(user_args.iter().copied());
-        let r = b.call_fn(aug_f, &mut args);
-        if let (Some(_), Some(st)) = (buf, shape.sret) {
-            add_call_type_attr(r, 1, "sret", st);
-        }
-        let r = match (buf, shape.sret) {
-            (Some(p), Some(st)) => b.load(st, p),
-            _ => r,
-        };
-        if let (Some(idx), Some(size)) = (shape.tape, tape_size) {
-            let t = match idx {
-                None => r,
-                Some(k) => b.extract_value(r, k),
-            };
-            let slot = b.call_fn(
-                tape::reserve_fn(module),
-                &mut [*tape_arg, const_i64(ctx, size as i64)],
-            );
-            let s = b.store(t, slot);
-            set_alignment(s, 8);
-        }
-        match pair.aug_ret {
-            AugRet::Void => {
-                b.ret_void();
-            }
-            _ => {
-                let p = match shape.primal {
-                    Some(None) => r,
-                    Some(Some(k)) => b.extract_value(r, k),
-                    None => {
-                        // Only the primal parameters (skip shadows).
-                        let mut pargs = Vec::new();
-                        let mut j = 0;
-                        for a in key.acts.iter() {
-                            pargs.push(user_args[j]);
-                            j += 1;
-                            if *a == super::Act::Dup {
-                                j += 1;
-                            }
-                        }
-                        b.call_fn(f, &mut pargs)
-                    }
-                };
-                b.ret(p);
-            }
-        }
-        make_internal(g);
-    }
-    // rev wrapper: pop the tape, call rev_f, repack its result.
-    {
-        let g = pair.rev;
-        let entry = append_block(g, "entry");
-        b.at_end(entry);
-        let gps = params(g);
-        let (tape_arg, user_args) = gps.split_last().unwrap();
-        let mut args: Vec<V> = user_args.to_vec();
-        if let (Some(t), Some(size)) = (tape_ty, tape_size) {
-            let slot = b.call_fn(
-                tape::pop_fn(module),
-                &mut [*tape_arg, const_i64(ctx, size as i64)],
-            );
-            let l = b.load(t, slot);
-            set_alignment(l, 8);
-            args.push(l);
-        }
-        let r = b.call_fn(rev_f, &mut args);
-        if is_void(rev_ret) {
-            b.ret_void();
-        } else if user_rev_ret == rev_ret {
-            b.ret(r);
-        } else {
-            let leaves = callsite::unpack(&b, r);
-            let v = callsite::pack(&b, rev_ret, &leaves).ok_or_else(|| {
-                mismatch(format!(
-                    "the adjoints '{}' returns ({}) do not fit {}",
-                    name(rev_f),
-                    print_type(user_rev_ret),
-                    print_type(rev_ret)
-                ))
-            })?;
-            b.ret(v);
-        }
-        make_internal(g);
-    }
-    if sess.opts.print {
-        eprintln!("{}", print_value(pair.aug));
-        eprintln!("{}", print_value(pair.rev));
+        return Err(mismatch(f, user_call, why));
     }
     Ok(())
+}
+
+/// The aug wrapper: call aug_f, push the tape, return the primal.
+fn build_aug_wrapper(
+    module: LLVMModuleRef,
+    key: &Key,
+    pair: &Pair,
+    aug_f: V,
+    shape: &AugShape,
+    tape_size: Option<u64>,
+) {
+    let f = key.func;
+    let b = Builder::new(module);
+    let ctx = b.ctx;
+    let g = pair.aug;
+    let entry = append_block(g, "entry");
+    b.at_end(entry);
+    let gps = params(g);
+    let (tape_arg, user_args) = gps.split_last().unwrap();
+    let mut args = Vec::new();
+    let buf = shape.sret.map(|st| b.alloca(st));
+    if let Some(p) = buf {
+        args.push(p);
+    }
+    args.extend(user_args.iter().copied());
+    let r = b.call_fn(aug_f, &mut args);
+    if let (Some(_), Some(st)) = (buf, shape.sret) {
+        add_call_type_attr(r, 1, "sret", st);
+    }
+    let r = match (buf, shape.sret) {
+        (Some(p), Some(st)) => b.load(st, p),
+        _ => r,
+    };
+    if let (Some(idx), Some(size)) = (shape.tape, tape_size) {
+        let t = match idx {
+            None => r,
+            Some(k) => b.extract_value(r, k),
+        };
+        let slot = b.call_fn(
+            tape::reserve_fn(module),
+            &mut [*tape_arg, const_i64(ctx, size as i64)],
+        );
+        let s = b.store(t, slot);
+        set_alignment(s, 8);
+    }
+    match pair.aug_ret {
+        AugRet::Void => {
+            b.ret_void();
+        }
+        _ => {
+            let p = match shape.primal {
+                Some(None) => r,
+                Some(Some(k)) => b.extract_value(r, k),
+                None => {
+                    // Only the primal parameters (skip shadows).
+                    let mut pargs = Vec::new();
+                    let mut j = 0;
+                    for a in key.acts.iter() {
+                        pargs.push(user_args[j]);
+                        j += 1;
+                        if *a == super::Act::Dup {
+                            j += 1;
+                        }
+                    }
+                    b.call_fn(f, &mut pargs)
+                }
+            };
+            b.ret(p);
+        }
+    }
+    make_internal(g);
+}
+
+/// The rev wrapper: pop the tape, call rev_f, repack its result.
+fn build_rev_wrapper(
+    module: LLVMModuleRef,
+    pair: &Pair,
+    rev_f: V,
+    tape_ty: Option<T>,
+    tape_size: Option<u64>,
+) {
+    let b = Builder::new(module);
+    let ctx = b.ctx;
+    let rev_ret = fn_return_type(pair.rev);
+    let user_rev_ret = fn_return_type(rev_f);
+    let g = pair.rev;
+    let entry = append_block(g, "entry");
+    b.at_end(entry);
+    let gps = params(g);
+    let (tape_arg, user_args) = gps.split_last().unwrap();
+    let mut args: Vec<V> = user_args.to_vec();
+    if let (Some(t), Some(size)) = (tape_ty, tape_size) {
+        let slot = b.call_fn(
+            tape::pop_fn(module),
+            &mut [*tape_arg, const_i64(ctx, size as i64)],
+        );
+        let l = b.load(t, slot);
+        set_alignment(l, 8);
+        args.push(l);
+    }
+    let r = b.call_fn(rev_f, &mut args);
+    if is_void(rev_ret) {
+        b.ret_void();
+    } else if user_rev_ret == rev_ret {
+        b.ret(r);
+    } else {
+        let leaves = callsite::unpack(&b, r);
+        let v = callsite::pack(&b, rev_ret, &leaves).unwrap();
+        b.ret(v);
+    }
+    make_internal(g);
 }

@@ -61,11 +61,11 @@ pub fn heap_allocas_for_custom_calls(f: V) -> usize {
         set_name(heap, &format!("{}.heap", name(*slot)));
         for u in users(*slot) {
             if is_lifetime_marker(u) {
-                erase_instruction(u);
+                erase(u);
             }
         }
         replace_all_uses(*slot, heap);
-        erase_instruction(*slot);
+        erase(*slot);
         for r in &rets {
             b.before(*r);
             b.free(heap);

@@ -11,14 +11,15 @@
 use super::aug::Aug;
 use super::memory::{self, Written};
 use super::tape::{self, Layout};
-use super::{Act, AugRet, Key, Pair};
-use crate::analysis::activity::CopyLayout;
+use super::{Act, Key, Pair};
 use crate::diag::{Error, Result};
 use crate::ir::builder::{add_case, Builder};
 use crate::ir::llvm::*;
 use crate::modes::Session;
-use crate::rules::{self, AllocKind, CallKind, MemKind, Partial, RuleCtx};
+use crate::rules::{self, Partial, RuleCtx};
 use std::collections::HashMap;
+
+mod calls;
 
 pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<()> {
     let rev = pair.rev;
@@ -490,6 +491,21 @@ impl RevGen<'_> {
         s
     }
 
+    /// The local slot (zeroed at the entry) collecting adjoints for shadow
+    /// `sp` until the exit (see `deferred`).
+    fn deferred_slot(&mut self, sp: V, at: T) -> V {
+        if let Some((s, _, _)) = self.deferred.iter().find(|(_, p, t)| *p == sp && *t == at) {
+            return *s;
+        }
+        let s = self.entry_alloca(at, "deferred");
+        let eb = Builder::new(self.sess.module);
+        eb.after(s);
+        eb.clear_debug_loc();
+        eb.store(adj_zero(at), s);
+        self.deferred.push((s, sp, at));
+        s
+    }
+
     fn entry_alloca(&mut self, t: T, n: &str) -> V {
         let eb = Builder::new(self.sess.module);
         match first_instruction(self.entry) {
@@ -752,32 +768,7 @@ impl RevGen<'_> {
                 let cleared = self.b.insert_element(d, adj_zero(adj_type(type_of(v))), ii);
                 self.add_adjoint(vec, cleared)?;
             }
-            LLVMShuffleVector => {
-                let d = self.take_adjoint(i)?;
-                let (x, y) = (operand(i, 0), operand(i, 1));
-                let n = vector_size(type_of(x));
-                // Integer vectors carrying float bits have float adjoints.
-                let mut dx = adj_zero(adj_type(type_of(x)));
-                let mut dy = adj_zero(adj_type(type_of(y)));
-                let ctx = self.b.ctx;
-                for (j, m) in shuffle_mask_elems(i).into_iter().enumerate() {
-                    let Some(m) = m else {
-                        continue;
-                    };
-                    let dj = self.b.extract_element(d, const_i32(ctx, j as i64));
-                    let (target, lane) = if (m as u32) < n {
-                        (&mut dx, m as u32)
-                    } else {
-                        (&mut dy, m as u32 - n)
-                    };
-                    let li = const_i32(ctx, lane as i64);
-                    let old = self.b.extract_element(*target, li);
-                    let sum = self.b.fadd(old, dj);
-                    *target = self.b.insert_element(*target, sum, li);
-                }
-                self.add_adjoint(x, dx)?;
-                self.add_adjoint(y, dy)?;
-            }
+            LLVMShuffleVector => self.shuffle_adjoint(i)?,
             LLVMFreeze => {
                 let d = self.take_adjoint(i)?;
                 self.add_adjoint(operand(i, 0), d)?;
@@ -813,6 +804,36 @@ impl RevGen<'_> {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// Adjoint of a shufflevector: each result lane's adjoint goes back to
+    /// the operand lane it was taken from.
+    fn shuffle_adjoint(&mut self, i: V) -> Result<()> {
+        let d = self.take_adjoint(i)?;
+        let (x, y) = (operand(i, 0), operand(i, 1));
+        let n = vector_size(type_of(x));
+        // Integer vectors carrying float bits have float adjoints.
+        let mut dx = adj_zero(adj_type(type_of(x)));
+        let mut dy = adj_zero(adj_type(type_of(y)));
+        let ctx = self.b.ctx;
+        for (j, m) in shuffle_mask_elems(i).into_iter().enumerate() {
+            let Some(m) = m else {
+                continue;
+            };
+            let dj = self.b.extract_element(d, const_i32(ctx, j as i64));
+            let (target, lane) = if (m as u32) < n {
+                (&mut dx, m as u32)
+            } else {
+                (&mut dy, m as u32 - n)
+            };
+            let li = const_i32(ctx, lane as i64);
+            let old = self.b.extract_element(*target, li);
+            let sum = self.b.fadd(old, dj);
+            *target = self.b.insert_element(*target, sum, li);
+        }
+        self.add_adjoint(x, dx)?;
+        self.add_adjoint(y, dy)?;
         Ok(())
     }
 
@@ -886,254 +907,6 @@ impl RevGen<'_> {
         }
         Ok(())
     }
-
-    /// The local slot (zeroed at the entry) collecting adjoints for shadow
-    /// `sp` until the exit (see `deferred`).
-    fn deferred_slot(&mut self, sp: V, at: T) -> V {
-        if let Some((s, _, _)) = self.deferred.iter().find(|(_, p, t)| *p == sp && *t == at) {
-            return *s;
-        }
-        let s = self.entry_alloca(at, "deferred");
-        let eb = Builder::new(self.sess.module);
-        eb.after(s);
-        eb.clear_debug_loc();
-        eb.store(adj_zero(at), s);
-        self.deferred.push((s, sp, at));
-        s
-    }
-
-    fn visit_call(&mut self, i: V) -> Result<()> {
-        if let Some(info) = self.a.calls.get(&i).cloned() {
-            return self.visit_diff_call(i, info);
-        }
-        match rules::classify(i).without_custom() {
-            CallKind::Mpi(k) => {
-                let kept = self.a.shadow.get(&i).copied();
-                let kept = kept.map(|v| self.avail(v)).transpose()?;
-                crate::modes::mpi::reverse(self, i, k, kept)
-            }
-            CallKind::MemTransfer(k) => self.reverse_mem_transfer(i, k),
-            CallKind::Alloc(k) => self.reverse_alloc(i, k),
-            CallKind::Rule(_) => {
-                if self.varied(i) {
-                    self.apply_rule(i, &call_args(i))?;
-                }
-                Ok(())
-            }
-            // Nothing to do in the reverse sweep: no derivative, or handled
-            // in the augmented forward sweep (differentiated calls are in
-            // `self.a.calls`).
-            CallKind::Inactive
-            | CallKind::AllocOut
-            | CallKind::ShadowReplay
-            | CallKind::Custom(_)
-            | CallKind::Indirect
-            | CallKind::InlineAsm
-            | CallKind::Defined(_)
-            | CallKind::Unknown(_) => Ok(()),
-            // Barriers again, critical sections in the opposite order.
-            CallKind::OpenMp(_) => {
-                let mut ops = Vec::new();
-                for o in crate::modes::openmp::reverse_mirror_operands(i) {
-                    ops.push(self.avail(o)?);
-                }
-                crate::modes::openmp::reverse_mirror(&self.b, i, &ops);
-                Ok(())
-            }
-        }
-    }
-
-    /// memcpy/memmove/memset: adjoints of the copied bytes move back from
-    /// the destination's shadow to the source's; the destination's shadow
-    /// bytes are zeroed.
-    fn reverse_mem_transfer(&mut self, i: V, k: MemKind) -> Result<()> {
-        {
-            let dst = operand(i, 0);
-            let Some(sd) = self.shadow_avail(dst)? else {
-                return Ok(());
-            };
-            let len = self.avail(operand(i, 2))?;
-            let ctx = self.b.ctx;
-            match k {
-                rules::MemKind::Set => {
-                    self.b.memset(sd, const_int(i8_type(ctx), 0), len, 1);
-                }
-                rules::MemKind::Copy | rules::MemKind::Move => match self
-                    .shadow_avail(operand(i, 1))?
-                {
-                    // Pointer bytes carry no adjoint; their shadows were
-                    // copied in the forward sweep.
-                    Some(_) if self.a.act.copy_layout(i) == CopyLayout::Pointers => {}
-                    Some(ss) if matches!(self.a.act.copy_layout(i), CopyLayout::Mixed { .. }) => {
-                        let CopyLayout::Mixed { floats, .. } = self.a.act.copy_layout(i) else {
-                            unreachable!()
-                        };
-                        for (o, k) in floats {
-                            let ft = float_kind_type(ctx, k);
-                            let at = |b: &Builder, p: V| {
-                                b.gep(i8_type(ctx), p, &mut [const_i64(ctx, o)])
-                            };
-                            let (pd, ps) = (at(&self.b, sd), at(&self.b, ss));
-                            let dv = self.b.load(ft, pd);
-                            self.b.store(zero(ft), pd);
-                            let sv = self.b.load(ft, ps);
-                            let sum = self.b.fadd(sv, dv);
-                            self.b.store(sum, ps);
-                        }
-                    }
-                    Some(ss) => {
-                        let m = self.sess.module;
-                        let f = match super::memlayout::copy_layout(
-                            m,
-                            &[operand(i, 0), operand(i, 1)],
-                            operand(i, 2),
-                        ) {
-                            // Structs mixing floats with pointers/integers:
-                            // only the float fields carry adjoints.
-                            Some(l) if l.is_mixed() => super::memlayout::helper(
-                                m,
-                                &l,
-                                super::memlayout::Sweep::ReverseFloats,
-                            ),
-                            _ => {
-                                let et = fp_elem_type(&[operand(i, 0), operand(i, 1)]);
-                                memcpy_adjoint_fn(m, et)
-                            }
-                        };
-                        self.b
-                            .call_fn(f, &mut [sd, ss, self.b.int_cast(len, i64_type(ctx), false)]);
-                    }
-                    None => {
-                        self.b.memset(sd, const_int(i8_type(ctx), 0), len, 1);
-                    }
-                },
-            }
-            return Ok(());
-        }
-    }
-
-    /// The reverse of an allocation whose free was deferred to the reverse
-    /// sweep: free it (and its shadow) here.
-    fn reverse_alloc(&mut self, i: V, k: AllocKind) -> Result<()> {
-        {
-            if matches!(
-                k,
-                rules::AllocKind::Malloc { .. } | rules::AllocKind::Calloc
-            ) && self.a.deferred_free.contains(&i)
-            {
-                // The primal's free was deferred to here (the reverse sweep
-                // may read this memory); free the shadow with it.
-                let p = self.avail(i)?;
-                let dealloc = self.a.free_fn.get(&i).copied();
-                let release = |b: &Builder, v: V| match dealloc {
-                    Some(d) if params(d).len() == 1 => {
-                        b.call_fn(d, &mut [v]);
-                    }
-                    _ => {
-                        b.free(v);
-                    }
-                };
-                if let Some(s) = self.a.shadow.get(&i).copied() {
-                    let sv = self.avail(s)?;
-                    match dealloc {
-                        Some(_) => release(&self.b, sv),
-                        None => self.dealloc_like(i, sv)?,
-                    }
-                }
-                match dealloc {
-                    Some(_) => release(&self.b, p),
-                    None => self.dealloc_like(i, p)?,
-                }
-            }
-            Ok(())
-        }
-    }
-
-    /// Free `p`, allocated like `alloc` was: C++ `new` / `new[]` memory
-    /// goes back through the matching `delete`, the rest through free.
-    fn dealloc_like(&mut self, alloc: V, p: V) -> Result<()> {
-        let n = called_function(alloc).map(name).unwrap_or_default();
-        let aligned = n.contains("St11align_val_t");
-        let del = if n.starts_with("_Znw") {
-            if aligned {
-                "_ZdlPvSt11align_val_t"
-            } else {
-                "_ZdlPv"
-            }
-        } else if n.starts_with("_Zna") {
-            if aligned {
-                "_ZdaPvSt11align_val_t"
-            } else {
-                "_ZdaPv"
-            }
-        } else {
-            self.b.free(p);
-            return Ok(());
-        };
-        let ctx = self.b.ctx;
-        let mut args = vec![p];
-        let mut tys = vec![ptr_type(ctx)];
-        if aligned {
-            let a = self.avail(operand(alloc, 1))?;
-            tys.push(type_of(a));
-            args.push(a);
-        }
-        let fty = fn_type_of(void_type(ctx), &mut tys, false);
-        let f = get_or_declare(self.sess.module, del, fty);
-        self.b.call(fty, f, &mut args);
-        Ok(())
-    }
-
-    fn visit_diff_call(&mut self, i: V, info: super::aug::CallInfo) -> Result<()> {
-        let mut args = Vec::new();
-        let rev_g = info.pair.rev;
-        let rev_params = params(rev_g);
-        let mut j = 0;
-        for (k, a) in info.args.iter().enumerate() {
-            // Arguments the reverse function never reads need not be kept.
-            let used = !users(rev_params[j]).is_empty()
-                || rev_g == self.rev
-                || !is_declaration_complete(rev_g);
-            args.push(if used {
-                self.avail(*a)?
-            } else {
-                undef(type_of(*a))
-            });
-            j += 1;
-            if info.key.acts[k] == Act::Dup {
-                let s = match self.a.shadow.get(a).copied() {
-                    Some(s) => self.avail(s)?,
-                    None => self
-                        .sess
-                        .global_ptr_shadow(*a, None, &|_| true)
-                        .unwrap_or_else(|| zero(type_of(*a))),
-                };
-                args.push(s);
-                j += 1;
-            }
-        }
-        if info.pair.takes_seed {
-            let primal = if info.pair.aug_ret == AugRet::PrimalShadow {
-                return Err(self.err(i, "internal: seed for pointer result"));
-            } else {
-                i
-            };
-            let d = self.take_adjoint(primal)?;
-            args.push(d);
-        }
-        args.push(self.tape);
-        let r = self.b.call_fn(rev_g, &mut args);
-        let n = info.pair.active_params.len();
-        for (slot, pi) in info.pair.active_params.iter().enumerate() {
-            let d = if n == 1 {
-                r
-            } else {
-                self.b.extract_value(r, slot as u32)
-            };
-            self.add_adjoint(info.args[*pi], d)?;
-        }
-        Ok(())
-    }
 }
 
 /// `phi [start, preheader], [phi + step, latch]` with a constant step.
@@ -1195,147 +968,4 @@ pub fn add_values(b: &Builder, x: V, y: V) -> V {
         y
     };
     b.fadd(x, y)
-}
-
-/// The floating-point type of the data behind pointers (what loads and
-/// stores through them, their GEPs, phis and selects read or write, or the
-/// type an underlying alloca holds), when one is found.
-fn fp_elem_type(ptrs: &[V]) -> Option<T> {
-    fn leaf(t: T) -> Option<T> {
-        if is_fp_scalar(t) {
-            return Some(t);
-        }
-        if is_vector(t) || is_array(t) {
-            return leaf(elem_type(t));
-        }
-        if is_struct(t) {
-            return struct_fields(t).into_iter().find_map(leaf);
-        }
-        None
-    }
-    let mut work: Vec<V> = ptrs.to_vec();
-    for p in ptrs {
-        for o in crate::analysis::activity::underlying_objects(*p) {
-            if opcode(o) == Some(LLVMOpcode::LLVMAlloca) {
-                if let Some(t) = leaf(allocated_type(o)) {
-                    return Some(t);
-                }
-            }
-            work.push(o);
-        }
-    }
-    let mut seen = std::collections::HashSet::new();
-    while let Some(v) = work.pop() {
-        if !seen.insert(v) || seen.len() > 256 {
-            continue;
-        }
-        for u in users(v) {
-            use LLVMOpcode::*;
-            match opcode(u) {
-                Some(LLVMLoad) => {
-                    if let Some(t) = leaf(type_of(u)) {
-                        return Some(t);
-                    }
-                }
-                Some(LLVMStore) => {
-                    if operand(u, 1) == v {
-                        if let Some(t) = leaf(type_of(operand(u, 0))) {
-                            return Some(t);
-                        }
-                    } else {
-                        // The pointer itself is stored: follow its loads.
-                        work.push(operand(u, 1));
-                    }
-                }
-                Some(LLVMGetElementPtr) => {
-                    if let Some(t) = leaf(gep_source_type(u)) {
-                        if !is_int(gep_source_type(u)) {
-                            return Some(t);
-                        }
-                    }
-                    work.push(u);
-                }
-                Some(LLVMBitCast | LLVMAddrSpaceCast | LLVMPHI | LLVMSelect) => work.push(u),
-                _ => {}
-            }
-        }
-    }
-    None
-}
-
-/// `void memcpy_adjoint(ptr dshadow, ptr sshadow, i64 bytes)`: for each
-/// element (of type `et`: the float type of the copied data, double when
-/// The LLVM type of a float kind.
-fn float_kind_type(ctx: LLVMContextRef, k: crate::analysis::types::FloatKind) -> T {
-    use crate::analysis::types::FloatKind::*;
-    match k {
-        Half => half_type(ctx),
-        BFloat => bfloat_type(ctx),
-        Float => float_type(ctx),
-        Double => double_type(ctx),
-        X86Fp80 => x86_fp80_type(ctx),
-        Fp128 => fp128_type(ctx),
-        PpcFp128 => ppc_fp128_type(ctx),
-    }
-}
-
-/// `void memcpy_adjoint(ptr dshadow, ptr sshadow, i64 bytes)`: for each
-/// element (of type `et`: the float type of the copied data, double when
-/// it is not known) of the copied range, t = dshadow; dshadow = 0;
-/// sshadow += t. The ranges may overlap (memmove): the loop then runs
-/// against the direction of the primal copy (descending when dshadow is
-/// below sshadow), so each element is read before the step that the
-/// primal copy would have overwritten it in is undone.
-fn memcpy_adjoint_fn(m: LLVMModuleRef, et: Option<T>) -> V {
-    let ctx = module_context(m);
-    let dbl = et
-        .filter(|t| {
-            matches!(
-                kind(*t),
-                LLVMTypeKind::LLVMFloatTypeKind | LLVMTypeKind::LLVMDoubleTypeKind
-            )
-        })
-        .unwrap_or_else(|| double_type(ctx));
-    let is_f32 = kind(dbl) == LLVMTypeKind::LLVMFloatTypeKind;
-    let name = if is_f32 {
-        "enzyme_rs.memcpy.adjoint.f32"
-    } else {
-        "enzyme_rs.memcpy.adjoint.f64"
-    };
-    if let Some(f) = get_function(m, name) {
-        return f;
-    }
-    let b = Builder::new(m);
-    let ctx = b.ctx;
-    let (p, i64t) = (ptr_type(ctx), i64_type(ctx));
-    let fty = fn_type_of(void_type(ctx), &mut [p, p, i64t], false);
-    let f = get_or_declare(m, name, fty);
-    set_internal(f);
-    // One element: t = d[k]; d[k] = 0; s[k] += t (d and s may be equal);
-    // against the direction of the primal copy.
-    let size = if is_f32 { 4 } else { 8 };
-    super::memlayout::element_loops(f, size, false, |b, k, dst, src| {
-        let dp = b.gep(dbl, dst, &mut [k]);
-        let sp = b.gep(dbl, src, &mut [k]);
-        let dv = b.load(dbl, dp);
-        b.store(const_real(dbl, 0.0), dp);
-        let sv = b.load(dbl, sp);
-        b.store(b.fadd(sv, dv), sp);
-    });
-    f
-}
-
-impl crate::modes::mpi::Sweep for RevGen<'_> {
-    fn builder(&self) -> &Builder {
-        &self.b
-    }
-    fn user_fn(&self) -> V {
-        self.a.primal
-    }
-    fn shadow_ptr(&mut self, p: V) -> Result<Option<V>> {
-        self.shadow_avail(p)
-    }
-    fn value(&mut self, v: V) -> Result<V> {
-        self.avail(v)
-    }
 }

@@ -25,6 +25,12 @@ use crate::ir::llvm::*;
 use crate::rules::{self, CallKind};
 use std::collections::{HashMap, HashSet};
 
+mod globals;
+mod objects;
+pub use globals::active_globals;
+use globals::const_ptr_global;
+pub use objects::{underlying_allocations, underlying_objects};
+
 /// How to analyse.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -859,88 +865,6 @@ fn is_local_allocation(v: V) -> bool {
 
 pub use crate::rules::classify::{is_inactive_call, is_inactive_function};
 
-/// Globals of the module that may hold active floats: some store (or
-/// copy) anywhere in the module writes a computed float into them. Globals
-/// only ever holding constants (their initializer, constant stores,
-/// integer conversions) are constant. Globals holding pointers are not
-/// included: they become active only where active data is stored through
-/// them.
-pub fn active_globals(m: LLVMModuleRef) -> HashSet<V> {
-    // The scan covers the whole module: reuse it while the module has the
-    // same functions and globals (analysing many functions in a row).
-    thread_local! {
-        static CACHE: std::cell::RefCell<Option<((LLVMModuleRef, usize, usize, V), HashSet<V>)>> =
-            const { std::cell::RefCell::new(None) };
-    }
-    let fs = functions(m);
-    let key = (
-        m,
-        fs.len(),
-        globals(m).len(),
-        fs.first().copied().unwrap_or(std::ptr::null_mut()),
-    );
-    if let Some(hit) = CACHE.with(|c| {
-        c.borrow()
-            .as_ref()
-            .filter(|(k, _)| *k == key)
-            .map(|(_, v)| v.clone())
-    }) {
-        return hit;
-    }
-    let out = scan_active_globals(m);
-    CACHE.with(|c| *c.borrow_mut() = Some((key, out.clone())));
-    out
-}
-
-fn scan_active_globals(m: LLVMModuleRef) -> HashSet<V> {
-    let mut out = HashSet::new();
-    for f in functions(m) {
-        if is_declaration(f) {
-            continue;
-        }
-        for bb in blocks(f) {
-            for i in instructions(bb) {
-                let (v, p) = match opcode(i) {
-                    Some(LLVMOpcode::LLVMStore) => (operand(i, 0), operand(i, 1)),
-                    Some(LLVMOpcode::LLVMCall) => match rules::classify(i) {
-                        CallKind::MemTransfer(rules::MemKind::Copy | rules::MemKind::Move) => {
-                            (operand(i, 1), operand(i, 0))
-                        }
-                        _ => continue,
-                    },
-                    _ => continue,
-                };
-                let writes_float = if is_ptr(type_of(v)) && opcode(i) == Some(LLVMOpcode::LLVMCall)
-                {
-                    true // a copy: whatever the source holds
-                } else {
-                    contains_fp(type_of(v))
-                        && !is_constant(v)
-                        && !matches!(
-                            opcode(v),
-                            Some(LLVMOpcode::LLVMSIToFP | LLVMOpcode::LLVMUIToFP)
-                        )
-                };
-                if !writes_float {
-                    continue;
-                }
-                for root in underlying_objects(p) {
-                    if is_global_var(root)
-                        && (opcode(i) != Some(LLVMOpcode::LLVMCall) || global_holds_float(root))
-                    {
-                        out.insert(root);
-                    }
-                }
-            }
-        }
-    }
-    out
-}
-
-fn global_holds_float(g: V) -> bool {
-    contains_fp(global_type(g))
-}
-
 /// An argument as the user sees it: its position among the primal
 /// function's parameters (the derivative has a shadow parameter after each
 /// seed, which is skipped in the count).
@@ -966,24 +890,6 @@ fn describe_arg(a: V, seeds: &HashSet<V>) -> String {
     }
 }
 
-/// The global a constant pointer expression (GEPs and pointer casts over a
-/// global variable) points into.
-fn const_ptr_global(v: V) -> Option<V> {
-    let mut v = v;
-    loop {
-        if is_global_var(v) {
-            return Some(v);
-        }
-        if !matches!(
-            const_opcode(v)?,
-            LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast
-        ) {
-            return None;
-        }
-        v = operand(v, 0);
-    }
-}
-
 /// Integers (and integer vectors) wide enough to hold a float's bits.
 fn is_int_like(t: T) -> bool {
     (is_int(t) && int_width(t) >= 16)
@@ -998,75 +904,4 @@ fn carries_bits(load: V) -> bool {
         Some(LLVMOpcode::LLVMBitCast) => contains_fp(type_of(u)),
         _ => false,
     })
-}
-
-/// Like [`underlying_objects`], but a pointer loaded from a local variable
-/// (an alloca slot, as clang -O0 keeps `double *t = malloc(..)`) is looked
-/// through to the objects of the pointers stored in that slot.
-pub fn underlying_allocations(p: V) -> Vec<V> {
-    let mut out = Vec::new();
-    let mut seen_slots = HashSet::new();
-    let mut work = underlying_objects(p);
-    while let Some(o) = work.pop() {
-        if opcode(o) == Some(LLVMOpcode::LLVMLoad) {
-            let slot = operand(o, 0);
-            if opcode(slot) == Some(LLVMOpcode::LLVMAlloca) {
-                if seen_slots.insert(slot) {
-                    for u in users(slot) {
-                        if opcode(u) == Some(LLVMOpcode::LLVMStore) && operand(u, 1) == slot {
-                            work.extend(underlying_objects(operand(u, 0)));
-                        }
-                    }
-                }
-                continue;
-            }
-        }
-        if !out.contains(&o) {
-            out.push(o);
-        }
-    }
-    out
-}
-
-/// The allocations/arguments/globals a pointer may be based on.
-pub fn underlying_objects(p: V) -> Vec<V> {
-    let mut out = Vec::new();
-    let mut seen = HashSet::new();
-    let mut work = vec![p];
-    while let Some(v) = work.pop() {
-        if !seen.insert(v) {
-            continue;
-        }
-        match opcode(v) {
-            Some(
-                LLVMOpcode::LLVMGetElementPtr
-                | LLVMOpcode::LLVMBitCast
-                | LLVMOpcode::LLVMAddrSpaceCast,
-            ) => work.push(operand(v, 0)),
-            Some(LLVMOpcode::LLVMPHI) => work.extend(operands(v)),
-            Some(LLVMOpcode::LLVMSelect) => {
-                work.push(operand(v, 1));
-                work.push(operand(v, 2));
-            }
-            Some(LLVMOpcode::LLVMCall) => {
-                // Functions returning one of their arguments.
-                out.push(v);
-            }
-            _ => {
-                if let Some(op) = const_opcode(v) {
-                    if matches!(
-                        op,
-                        LLVMOpcode::LLVMGetElementPtr
-                            | LLVMOpcode::LLVMBitCast
-                            | LLVMOpcode::LLVMAddrSpaceCast
-                    ) {
-                        work.push(operand(v, 0));
-                        continue;
-                    }
-                }
-                out.push(v)
-            }
-        }
-    }
-    out
 }

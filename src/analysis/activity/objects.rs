@@ -1,0 +1,74 @@
+//! The objects (allocations, arguments, globals) a pointer may point into.
+use crate::ir::llvm::*;
+use std::collections::HashSet;
+
+/// Like [`underlying_objects`], but a pointer loaded from a local variable
+/// (an alloca slot, as clang -O0 keeps `double *t = malloc(..)`) is looked
+/// through to the objects of the pointers stored in that slot.
+pub fn underlying_allocations(p: V) -> Vec<V> {
+    let mut out = Vec::new();
+    let mut seen_slots = HashSet::new();
+    let mut work = underlying_objects(p);
+    while let Some(o) = work.pop() {
+        if opcode(o) == Some(LLVMOpcode::LLVMLoad) {
+            let slot = operand(o, 0);
+            if opcode(slot) == Some(LLVMOpcode::LLVMAlloca) {
+                if seen_slots.insert(slot) {
+                    for u in users(slot) {
+                        if opcode(u) == Some(LLVMOpcode::LLVMStore) && operand(u, 1) == slot {
+                            work.extend(underlying_objects(operand(u, 0)));
+                        }
+                    }
+                }
+                continue;
+            }
+        }
+        if !out.contains(&o) {
+            out.push(o);
+        }
+    }
+    out
+}
+
+/// The allocations/arguments/globals a pointer may be based on.
+pub fn underlying_objects(p: V) -> Vec<V> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    let mut work = vec![p];
+    while let Some(v) = work.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        match opcode(v) {
+            Some(
+                LLVMOpcode::LLVMGetElementPtr
+                | LLVMOpcode::LLVMBitCast
+                | LLVMOpcode::LLVMAddrSpaceCast,
+            ) => work.push(operand(v, 0)),
+            Some(LLVMOpcode::LLVMPHI) => work.extend(operands(v)),
+            Some(LLVMOpcode::LLVMSelect) => {
+                work.push(operand(v, 1));
+                work.push(operand(v, 2));
+            }
+            Some(LLVMOpcode::LLVMCall) => {
+                // Functions returning one of their arguments.
+                out.push(v);
+            }
+            _ => {
+                if let Some(op) = const_opcode(v) {
+                    if matches!(
+                        op,
+                        LLVMOpcode::LLVMGetElementPtr
+                            | LLVMOpcode::LLVMBitCast
+                            | LLVMOpcode::LLVMAddrSpaceCast
+                    ) {
+                        work.push(operand(v, 0));
+                        continue;
+                    }
+                }
+                out.push(v)
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,358 @@
+//! The augmented sweep over calls: differentiable callees (their augmented
+//! functions), custom gradients, allocation, `realloc`, and the pointer
+//! fields that calls copy.
+use super::{act_of, AugGen, CallInfo};
+use crate::analysis::activity::underlying_allocations;
+use crate::diag::{Error, ErrorKind, Result};
+use crate::ir::llvm::*;
+use crate::modes::reverse::{Act, AugRet, Key};
+use crate::rules::{self, AllocKind, CallKind, MemKind};
+
+impl AugGen<'_> {
+    pub(super) fn visit_call(&mut self, i: V) -> Result<()> {
+        let args = call_args(i);
+        let any_arg_varied = args.iter().any(|a| self.varied(*a));
+        let is_varied = self.varied(i);
+        let kind = rules::classify(i);
+        match kind {
+            CallKind::Alloc(AllocKind::Free)
+                if underlying_allocations(operand(i, 0))
+                    .iter()
+                    .any(|o| self.a.deferred_free.contains(o)) =>
+            {
+                // Deferred to the reverse sweep (which frees it after its last use).
+                self.erase(i);
+                return Ok(());
+            }
+            CallKind::Mpi(k) => {
+                if let Some(kept) = crate::modes::mpi::augment(self, i, k)? {
+                    self.a.shadow.insert(i, kept); // read back by the reverse sweep
+                }
+                return Ok(());
+            }
+            CallKind::AllocOut => return self.alloc_out(i),
+            CallKind::ShadowReplay => return self.run_on_shadow(i),
+            _ => {}
+        }
+        // Shadow pointers of copied pointer bytes, from the type analysis
+        // (else from the IR types at the copy, below).
+        let shadows_copied = matches!(kind, CallKind::MemTransfer(MemKind::Copy | MemKind::Move))
+            && self.copy_shadow_pointers(i)?;
+        if matches!(kind, CallKind::Inactive) || (!any_arg_varied && !is_varied) {
+            return Ok(());
+        }
+        match kind {
+            CallKind::Custom(c) if c.gradient.is_some() => self.visit_custom_call(i),
+            CallKind::Custom(_) => self.visit_call_kind(i, kind.without_custom(), shadows_copied),
+            k => self.visit_call_kind(i, k, shadows_copied),
+        }
+    }
+
+    /// `posix_memalign`: an allocation returned through memory. When that
+    /// memory has a shadow, allocate a zeroed shadow block into it the same way.
+    pub(super) fn alloc_out(&mut self, i: V) -> Result<()> {
+        if let Some(sslot) = self.shadow_of(operand(i, 0)) {
+            self.b.after(i);
+            self.b.clone_call_with(i, &[(0, sslot)]);
+            let ctx = self.b.ctx;
+            let sb = self.b.load(ptr_type(ctx), sslot);
+            self.b.zero_bytes(sb, operand(i, 2));
+        }
+        Ok(())
+    }
+
+    pub(super) fn visit_call_kind(
+        &mut self,
+        i: V,
+        kind: CallKind,
+        shadows_copied: bool,
+    ) -> Result<()> {
+        let is_varied = self.varied(i);
+        match kind {
+            CallKind::MemTransfer(MemKind::Copy | MemKind::Move) => {
+                self.copy_pointer_fields(i, shadows_copied);
+                Ok(())
+            }
+            // Handled by the reverse sweep.
+            CallKind::MemTransfer(MemKind::Set) | CallKind::Rule(_) => Ok(()),
+            CallKind::Alloc(k) => self.visit_alloc(i, k, is_varied),
+            CallKind::Inactive | CallKind::AllocOut | CallKind::ShadowReplay | CallKind::Mpi(_) => {
+                Ok(())
+            }
+            CallKind::Custom(_) => unreachable!("custom calls are resolved by the caller"),
+            CallKind::Indirect
+            | CallKind::InlineAsm
+            | CallKind::Defined(_)
+            | CallKind::Unknown(_) => self.visit_differentiable_call(i),
+            CallKind::OpenMp(crate::rules::openmp::OmpCall::Fork) => self.visit_fork(i),
+            CallKind::OpenMp(_) => Ok(()),
+        }
+    }
+
+    /// A parallel region (`modes/openmp/fork.rs`).
+    fn visit_fork(&mut self, i: V) -> Result<()> {
+        let cap = call_args(i)[3..].to_vec();
+        let acts: Vec<Act> = cap
+            .iter()
+            .map(|a| act_of(type_of(*a), self.varied(*a)))
+            .collect();
+        let mut shadows = Vec::new();
+        for (a, act) in cap.iter().zip(&acts) {
+            shadows.push(match act {
+                Act::Dup => Some(self.shadow_or_null(*a, i)?),
+                _ => None,
+            });
+        }
+        let (overwritten, globals_overwritten) = self.overwritten_after(i, &cap);
+        let site = crate::modes::openmp::fork::ForkSite {
+            call: i,
+            varied: cap.iter().map(|a| self.varied(*a)).collect(),
+            acts,
+            shadows,
+            overwritten,
+            globals_overwritten,
+            tape: self.a.tape_arg,
+        };
+        let (nc, info) = crate::modes::openmp::fork::augment_fork(self.sess, site)?;
+        self.a.calls.insert(nc, info);
+        self.erase(i);
+        Ok(())
+    }
+
+    /// Pointer fields of copied structs take their shadow pointers along
+    /// (memlayout.rs); floats are handled by the reverse sweep.
+    pub(super) fn copy_pointer_fields(&mut self, i: V, shadows_copied: bool) {
+        let (dst, src) = (operand(i, 0), operand(i, 1));
+        let Some(l) = crate::modes::reverse::memlayout::copy_layout(
+            self.sess.module,
+            &[dst, src],
+            operand(i, 2),
+        )
+        .filter(|_| !shadows_copied) else {
+            return;
+        };
+        if !l.has_ptr() {
+            return;
+        }
+        if let (Some(sd), Some(ss)) = (self.shadow_of(dst), self.shadow_of(src)) {
+            let h = crate::modes::reverse::memlayout::helper(
+                self.sess.module,
+                &l,
+                crate::modes::reverse::memlayout::Sweep::ForwardPointers,
+            );
+            self.b.after(i);
+            let len = self.b.int_cast(operand(i, 2), i64_type(self.b.ctx), false);
+            self.b.call_fn(h, &mut [sd, ss, len]);
+        }
+    }
+
+    pub(super) fn visit_alloc(&mut self, i: V, k: AllocKind, is_varied: bool) -> Result<()> {
+        match k {
+            AllocKind::Free => {
+                if self.varied(operand(i, 0)) {
+                    self.erase(i);
+                }
+            }
+            AllocKind::Malloc { size_arg } => {
+                if is_varied {
+                    self.b.after(i);
+                    let c = self.b.clone_call_with(i, &[]);
+                    set_name(c, &format!("{}'", name(i)));
+                    self.b.zero_bytes(c, operand(i, size_arg));
+                    self.a.shadow.insert(i, c);
+                }
+            }
+            AllocKind::Calloc => {
+                if is_varied {
+                    self.b.after(i);
+                    let c = self.b.clone_call_with(i, &[]);
+                    self.a.shadow.insert(i, c);
+                }
+            }
+            AllocKind::Realloc => {
+                if is_varied || self.varied(operand(i, 0)) {
+                    self.lower_realloc(i)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A call of a function differentiated in turn (its augmented forward
+    /// sweep replaces the call; the reverse sweep calls its reverse).
+    pub(super) fn visit_differentiable_call(&mut self, i: V) -> Result<()> {
+        let callee = known_target(i);
+        let cname = callee.map(name).unwrap_or_default();
+        let args = call_args(i);
+        let is_varied = self.varied(i);
+        let callee = crate::modes::callee_to_differentiate(i, callee, self.primal_fn())?;
+        if is_declaration(callee) {
+            return Err(Error::new(
+                ErrorKind::UnknownFunction(cname),
+                self.a.primal,
+                Some(i),
+            ));
+        }
+        if is_vararg(fn_type(callee)) {
+            return Err(self.err(
+                i,
+                format!("call to variadic function '{cname}' with active arguments"),
+            ));
+        }
+        let acts: Vec<Act> = args
+            .iter()
+            .map(|a| act_of(type_of(*a), self.varied(*a)))
+            .collect();
+        let ret_ty = type_of(i);
+        let (overwritten, globals_overwritten) = self.overwritten_after(i, &args);
+        let key = Key {
+            func: callee,
+            acts: acts.clone(),
+            ret_active: is_varied && contains_fp(ret_ty) && !contains_ptr(ret_ty),
+            overwritten,
+            globals_overwritten,
+        };
+        if !self.sess.arg_trees.contains_key(&callee) {
+            let trees = self.a.act.arg_trees(i);
+            self.sess.arg_trees.insert(callee, trees);
+        }
+        let pair = crate::modes::reverse::get_pair(self.sess, &key, None)?;
+        self.b.before(i);
+        let mut new_args = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            new_args.push(*a);
+            if acts[k] == Act::Dup {
+                let s = self.shadow_or_null(*a, i)?;
+                new_args.push(s);
+            }
+        }
+        new_args.push(self.a.tape_arg);
+        let nc = self.b.call_fn(pair.aug, &mut new_args);
+        let primal_value = match pair.aug_ret {
+            AugRet::Void | AugRet::Primal => {
+                replace_all_uses(i, nc);
+                nc
+            }
+            AugRet::PrimalShadow => {
+                let p = self.b.extract_value(nc, 0);
+                let s = self.b.extract_value(nc, 1);
+                replace_all_uses(i, p);
+                self.a.shadow.insert(p, s);
+                p
+            }
+        };
+        if is_varied {
+            self.a.act.varied.insert(primal_value);
+        }
+        self.a.calls.insert(nc, CallInfo { pair, key, args });
+        self.erase(i);
+        Ok(())
+    }
+
+    /// `q = realloc(p, n)` of active memory. The reverse sweep still needs
+    /// the old block's shadow (adjoints of what was stored there before),
+    /// so the augmented sweep allocates a fresh block instead and copies:
+    ///
+    ///   k  = min(malloc_usable_size(p), n)
+    ///   q  = malloc(n);  memcpy(q, p, k)
+    ///   q' = malloc(n);  memset(q', 0, n);  memcpy(q', p', k)
+    ///
+    /// The old block's free is deferred like any other free of active
+    /// memory (it is freed where the reverse sweep undoes its allocation).
+    /// The reverse sweep needs no rule of its own: the primal memcpy's
+    /// adjoint adds q''s adjoints of the k copied bytes back into p', and
+    /// the malloc frees q and q' where its own free was deferred.
+    pub(super) fn lower_realloc(&mut self, i: V) -> Result<()> {
+        let ctx = self.b.ctx;
+        let (p, n) = (operand(i, 0), operand(i, 1));
+        let sp = self.shadow_or_null(p, i)?;
+        self.b.before(i);
+        let i64t = i64_type(ctx);
+        let pt = ptr_type(ctx);
+        let usable_ty = fn_type_of(i64t, &mut [pt], false);
+        let usable = get_or_declare(self.sess.module, "malloc_usable_size", usable_ty);
+        let old = self.b.call(usable_ty, usable, &mut [p]);
+        let n64 = self.b.int_cast(n, i64t, false);
+        let fits = self.b.icmp(LLVMIntPredicate::LLVMIntULT, old, n64);
+        let k = self.b.select(fits, old, n64);
+        let q = self.b.malloc(n64);
+        let qname = name(i);
+        set_name(i, "");
+        set_name(q, &qname);
+        self.b.memcpy(q, p, k, 1);
+        let sq = self.b.malloc(n64);
+        set_name(sq, &format!("{qname}'"));
+        self.b.zero_bytes(sq, n64);
+        self.b.memcpy(sq, sp, k, 1);
+        replace_all_uses(i, q);
+        if self.a.deferred_free.remove(&i) {
+            self.a.deferred_free.insert(q);
+        }
+        self.a.act.varied.remove(&i);
+        self.a.act.varied.insert(q);
+        self.a.shadow.insert(q, sq);
+        self.erase(i);
+        Ok(())
+    }
+
+    /// A call to a function with a custom gradient: its pair has a fixed
+    /// activity (float parameters active, pointers duplicated with a null
+    /// shadow when they have none, a float result active), so the user's
+    /// functions have one signature wherever they are used.
+    pub(super) fn visit_custom_call(&mut self, i: V) -> Result<()> {
+        let callee = called_function(i).unwrap();
+        let args = call_args(i);
+        let acts: Vec<Act> = args.iter().map(|a| act_of(type_of(*a), true)).collect();
+        let ret_ty = type_of(i);
+        let key = Key {
+            func: callee,
+            acts: acts.clone(),
+            ret_active: is_fp(ret_ty),
+            // A custom gradient keeps what it needs on its own tape.
+            overwritten: vec![false; args.len()],
+            globals_overwritten: false,
+        };
+        let pair = crate::modes::reverse::get_pair(self.sess, &key, None)?;
+        self.b.before(i);
+        let mut new_args = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            new_args.push(*a);
+            if acts[k] == Act::Dup {
+                let s = match self.shadow_of(*a) {
+                    Some(s) => s,
+                    None => self
+                        .sess
+                        .global_ptr_shadow(*a, None, &|_| true)
+                        .unwrap_or_else(|| zero(type_of(*a))),
+                };
+                new_args.push(s);
+            }
+        }
+        new_args.push(self.a.tape_arg);
+        let nc = self.b.call_fn(pair.aug, &mut new_args);
+        if !is_void(ret_ty) {
+            replace_all_uses(i, nc);
+            if self.varied(i) {
+                self.a.act.varied.insert(nc);
+            }
+        }
+        self.a.calls.insert(nc, CallInfo { pair, key, args });
+        self.erase(i);
+        Ok(())
+    }
+}
+
+impl crate::modes::mpi::Sweep for AugGen<'_> {
+    fn builder(&self) -> &crate::ir::Builder {
+        &self.b
+    }
+    fn user_fn(&self) -> V {
+        self.a.primal
+    }
+    fn shadow_ptr(&mut self, p: V) -> Result<Option<V>> {
+        Ok(self.shadow_of(p))
+    }
+    fn value(&mut self, v: V) -> Result<V> {
+        Ok(v)
+    }
+}

@@ -1,0 +1,115 @@
+//! The augmented sweep's shadow copies: memory transfers that carry
+//! pointers copy the shadow pointers too, and instructions over pointers
+//! run again on the shadows.
+use super::AugGen;
+use crate::analysis::activity::CopyLayout;
+use crate::diag::Result;
+use crate::ir::llvm::*;
+
+impl AugGen<'_> {
+    /// A memcpy/memmove of memory holding pointers into memory that has a
+    /// shadow: the shadow pointers are copied along (as a pointer store
+    /// stores its shadow). Float bytes are left alone: their adjoints move
+    /// back in the reverse sweep.
+    /// Returns whether it copied.
+    pub(super) fn copy_shadow_pointers(&mut self, i: V) -> Result<bool> {
+        let (dst, src) = (operand(i, 0), operand(i, 1));
+        let Some(sd) = self.shadow_of(dst) else {
+            return Ok(false);
+        };
+        let layout = self.a.act.copy_layout(i);
+        let ptrs =
+            match &layout {
+                CopyLayout::Pointers => None,
+                CopyLayout::Mixed { ptrs, .. } if !ptrs.is_empty() => Some(ptrs.clone()),
+                // The IR types at the copy's pointers may still say which
+                // fields are pointers (memlayout.rs, below in visit_call).
+                CopyLayout::MixedUnknown
+                    if crate::modes::reverse::memlayout::copy_layout(
+                        self.sess.module,
+                        &[dst, operand(i, 1)],
+                        operand(i, 2),
+                    )
+                    .is_some() =>
+                {
+                    return Ok(false)
+                }
+                CopyLayout::MixedUnknown => return Err(self.err(
+                    i,
+                    "memory transfer of floats mixed with pointers at offsets not known exactly",
+                )),
+                _ => return Ok(false),
+            };
+        let Some(ss) = self.shadow_of(src) else {
+            return Ok(false);
+        };
+        self.b.after(i);
+        match ptrs {
+            None => {
+                let c = self.b.insert_clone(i);
+                set_operand(c, 0, sd);
+                set_operand(c, 1, ss);
+            }
+            Some(offs) => {
+                let ctx = self.b.ctx;
+                for o in offs {
+                    let from = self.b.gep(i8_type(ctx), ss, &mut [const_i64(ctx, o)]);
+                    let to = self.b.gep(i8_type(ctx), sd, &mut [const_i64(ctx, o)]);
+                    let v = self.b.load(ptr_type(ctx), from);
+                    self.b.store(v, to);
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// A pointer-only library function (see `rules::runs_on_shadow`) whose
+    /// pointer arguments have shadows: call it on the shadows too, right
+    /// after the primal call; a returned pointer's shadow is that call's
+    /// result.
+    pub(super) fn run_on_shadow(&mut self, i: V) -> Result<()> {
+        let args = call_args(i);
+        if !args.iter().any(|a| self.shadow_of(*a).is_some()) {
+            return Ok(());
+        }
+        let mut shadows = Vec::new();
+        for a in &args {
+            shadows.push(if is_ptr(type_of(*a)) {
+                self.shadow_or_null(*a, i)?
+            } else {
+                *a
+            });
+        }
+        self.b.after(i);
+        let c = self.b.insert_clone(i);
+        for (k, s) in shadows.into_iter().enumerate() {
+            set_operand(c, k as u32, s);
+        }
+        if is_ptr(type_of(i)) {
+            set_name(c, &format!("{}'", name(i)));
+            self.a.shadow.insert(i, c);
+        }
+        Ok(())
+    }
+}
+
+/// Whether `v` is a function, or a constant expression into a constant
+/// global whose contents hold no floats (a C++ vtable, a table of function
+/// pointers). (A call through such a pointer with active arguments is still
+/// an error: see `callee_to_differentiate`.)
+pub(super) fn points_into_float_free_constant(v: V) -> bool {
+    let mut g = strip_casts(v);
+    while is_const_gep(g) {
+        g = strip_casts(operand(g, 0));
+    }
+    is_function(g) || (is_global_var(g) && is_global_constant(g) && !contains_fp(global_type(g)))
+}
+
+/// Whether `v` is null moved by GEPs (`gep T, ptr null, %n`).
+pub(super) fn null_based(v: V) -> bool {
+    let mut p = strip_casts(v);
+    while opcode(p) == Some(LLVMOpcode::LLVMGetElementPtr) {
+        p = strip_casts(operand(p, 0));
+    }
+    p != v && is_const_null_ptr(p)
+}
