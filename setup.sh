@@ -2,7 +2,8 @@
 # Install what enzyme-rs needs on Debian 12 (idempotent), build the plugin.
 set -euo pipefail
 need=()
-for p in llvm-16-dev clang-16 llvm-16-tools libpolly-16-dev zlib1g-dev libzstd-dev; do
+for p in llvm-16-dev clang-16 llvm-16-tools libpolly-16-dev zlib1g-dev libzstd-dev \
+         llvm-22-dev clang-22 llvm-22-tools lld-22; do
   dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
 done
 if [ ${#need[@]} -gt 0 ]; then
@@ -14,3 +15,6 @@ command -v lit >/dev/null 2>&1 || python3 -m pip install -q lit
 command -v cargo >/dev/null 2>&1 || { echo "cargo (Rust) is required: https://rustup.rs" >&2; exit 1; }
 export LLVM_SYS_160_PREFIX=${LLVM_SYS_160_PREFIX:-/usr/lib/llvm-16}
 cargo build --release
+# The LLVM 22 plugin (clang-22, opt-22, rustc -Z llvm-plugins) in its own
+# target directory: target/llvm22/release/libenzyme_rs.so
+cargo build --release --no-default-features --features llvm22-1 --target-dir target/llvm22

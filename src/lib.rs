@@ -2,7 +2,8 @@
 //! speaking Enzyme's interface (`__enzyme_fwddiff`, `__enzyme_autodiff`...).
 //!
 //! This file is the plugin entry: registration of the pass with opt's
-//! pipeline parser and clang's optimizer pipeline. See ARCHITECTURE.md.
+//! pipeline parser and clang's optimizer pipeline (LLVM 16 here, through the
+//! llvm-plugin crate; LLVM 22 in cpp/plugin22.cc). See ARCHITECTURE.md.
 pub mod analysis;
 pub mod callsite;
 pub mod diag;
@@ -12,110 +13,126 @@ pub mod modes;
 pub mod options;
 pub mod rules;
 
-use llvm_plugin::inkwell::module::Module;
-use llvm_plugin::{
-    LlvmModulePass, ModuleAnalysisManager, OptimizationLevel, PassBuilder, PipelineParsing,
-    PreservedAnalyses,
-};
+// The LLVM the plugin is built against: exactly one of the features.
+#[cfg(all(feature = "llvm16-0", feature = "llvm22-1"))]
+compile_error!("choose one LLVM: features llvm16-0 and llvm22-1 exclude each other");
+#[cfg(not(any(feature = "llvm16-0", feature = "llvm22-1")))]
+compile_error!("choose an LLVM: feature llvm16-0 (default) or llvm22-1");
+// LLVM 22's bindings under the crate-wide name `llvm_sys`.
+#[cfg(all(feature = "llvm22-1", not(feature = "llvm16-0")))]
+extern crate llvm_sys_221 as llvm_sys;
 
-/// The `enzyme` module pass.
-struct EnzymePass {
-    opt_level: u32,
+/// The passes the plugin registers, numbered as in cpp/plugin22.cc.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassKind {
+    /// Differentiate (`enzyme`, `enzyme-opt`, the clang callbacks).
+    Enzyme,
+    /// Pipeline start: keep registered functions (custom derivatives,
+    /// inactive and library-like functions) from being inlined before the
+    /// differentiation pass sees their calls.
+    Protect,
+    /// Analysis printers (opt pipeline names).
+    Printer(Printer),
 }
 
-impl LlvmModulePass for EnzymePass {
-    fn run_pass(
-        &self,
-        module: &mut Module<'_>,
-        _manager: &ModuleAnalysisManager,
-    ) -> PreservedAnalyses {
-        init_logging();
-        let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
-        let opts = options::Options::load(self.opt_level);
-        // No panic may cross into LLVM: report it as an error instead.
-        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| driver::run(m, opts)));
-        match r {
-            Ok(true) => PreservedAnalyses::None,
-            Ok(false) => PreservedAnalyses::All,
-            Err(p) => {
-                let msg = p
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-                    .unwrap_or_else(|| "unknown panic".into());
-                let first = ir::llvm::functions(m)
-                    .into_iter()
-                    .find(|f| !ir::llvm::is_declaration(*f));
-                match first {
-                    Some(f) => ir::shim::diagnose_error(
-                        f,
-                        None,
-                        &format!("enzyme-rs: internal error (please report): {msg}"),
-                    ),
-                    None => eprintln!("error: enzyme-rs: internal error (please report): {msg}"),
-                }
-                PreservedAnalyses::None
-            }
-        }
-    }
-}
-
-/// Pipeline start: keep registered functions (custom derivatives,
-/// inactive and library-like functions) from being inlined before the
-/// differentiation pass sees their calls.
-struct ProtectPass;
-
-impl LlvmModulePass for ProtectPass {
-    fn run_pass(
-        &self,
-        module: &mut Module<'_>,
-        _manager: &ModuleAnalysisManager,
-    ) -> PreservedAnalyses {
-        let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
-        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            rules::registry::protect_registered(m)
-        }));
-        match r {
-            Ok(false) => PreservedAnalyses::All,
-            _ => PreservedAnalyses::None,
-        }
-    }
-}
-
-/// Analysis printers as opt pipeline names.
-#[derive(Clone, Copy)]
-enum Printer {
+/// Which analysis a printer pass shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Printer {
     Types,
     Activity,
     Both,
     Cost,
 }
 
-struct PrinterPass(Printer);
-
-impl LlvmModulePass for PrinterPass {
-    fn run_pass(
-        &self,
-        module: &mut Module<'_>,
-        _manager: &ModuleAnalysisManager,
-    ) -> PreservedAnalyses {
-        init_logging();
-        let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
-        let opts = options::Options::load(0);
-        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            use analysis::printer::*;
-            if matches!(self.0, Printer::Types | Printer::Both) {
-                print_module_types(m, &opts);
-            }
-            if matches!(self.0, Printer::Activity | Printer::Both) {
-                print_module_activity(m, &opts);
-            }
-            if matches!(self.0, Printer::Cost) {
-                print_module_cost(m);
-            }
-        }));
-        PreservedAnalyses::All
+impl PassKind {
+    fn from_code(k: u32) -> Option<PassKind> {
+        Some(match k {
+            0 => PassKind::Enzyme,
+            1 => PassKind::Protect,
+            2 => PassKind::Printer(Printer::Types),
+            3 => PassKind::Printer(Printer::Activity),
+            4 => PassKind::Printer(Printer::Both),
+            5 => PassKind::Printer(Printer::Cost),
+            _ => return None,
+        })
     }
+}
+
+/// Runs one pass over a module; true when the module changed.
+pub fn run_module_pass(m: ir::llvm::LLVMModuleRef, kind: PassKind, opt_level: u32) -> bool {
+    match kind {
+        PassKind::Enzyme => run_enzyme(m, opt_level),
+        PassKind::Protect => {
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                rules::registry::protect_registered(m)
+            }));
+            !matches!(r, Ok(false))
+        }
+        PassKind::Printer(p) => {
+            run_printer(m, p);
+            false
+        }
+    }
+}
+
+/// The pass entry the C++ registration (cpp/plugin22.cc) calls: `kind` is
+/// a `PassKind` code. Returns 1 when the module changed.
+#[no_mangle]
+pub extern "C" fn enzyme_rs_run_module_pass(
+    m: ir::llvm::LLVMModuleRef,
+    kind: u32,
+    opt_level: u32,
+) -> i32 {
+    match PassKind::from_code(kind) {
+        Some(k) => run_module_pass(m, k, opt_level) as i32,
+        None => 0,
+    }
+}
+
+fn run_enzyme(m: ir::llvm::LLVMModuleRef, opt_level: u32) -> bool {
+    init_logging();
+    let opts = options::Options::load(opt_level);
+    // No panic may cross into LLVM: report it as an error instead.
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| driver::run(m, opts)));
+    match r {
+        Ok(changed) => changed,
+        Err(p) => {
+            let msg = p
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "unknown panic".into());
+            let first = ir::llvm::functions(m)
+                .into_iter()
+                .find(|f| !ir::llvm::is_declaration(*f));
+            match first {
+                Some(f) => ir::shim::diagnose_error(
+                    f,
+                    None,
+                    &format!("enzyme-rs: internal error (please report): {msg}"),
+                ),
+                None => eprintln!("error: enzyme-rs: internal error (please report): {msg}"),
+            }
+            true
+        }
+    }
+}
+
+fn run_printer(m: ir::llvm::LLVMModuleRef, p: Printer) {
+    init_logging();
+    let opts = options::Options::load(0);
+    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        use analysis::printer::*;
+        if matches!(p, Printer::Types | Printer::Both) {
+            print_module_types(m, &opts);
+        }
+        if matches!(p, Printer::Activity | Printer::Both) {
+            print_module_activity(m, &opts);
+        }
+        if matches!(p, Printer::Cost) {
+            print_module_cost(m);
+        }
+    }));
 }
 
 fn init_logging() {
@@ -128,62 +145,85 @@ fn init_logging() {
     });
 }
 
-fn level(o: OptimizationLevel) -> u32 {
-    match o {
-        OptimizationLevel::O0 => 0,
-        OptimizationLevel::O1 => 1,
-        OptimizationLevel::O2 | OptimizationLevel::Os | OptimizationLevel::Oz => 2,
-        OptimizationLevel::O3 => 3,
-    }
-}
+/// LLVM 16: registration through the llvm-plugin crate. (LLVM 22 registers
+/// the same names and callbacks in cpp/plugin22.cc.)
+#[cfg(feature = "llvm16-0")]
+mod plugin16 {
+    use super::{ir, run_module_pass, PassKind, Printer};
+    use llvm_plugin::inkwell::module::Module;
+    use llvm_plugin::{
+        LlvmModulePass, ModuleAnalysisManager, OptimizationLevel, PassBuilder, PipelineParsing,
+        PreservedAnalyses,
+    };
 
-#[llvm_plugin::plugin(name = "enzyme-rs", version = "0.1")]
-fn plugin_registrar(builder: &mut PassBuilder) {
-    builder.add_module_pipeline_parsing_callback(|name, manager| match name {
-        // opt -passes=enzyme: differentiate, no cleanup (IR as synthesized).
-        "enzyme" => {
-            manager.add_pass(EnzymePass { opt_level: 0 });
-            PipelineParsing::Parsed
+    struct Pass {
+        kind: PassKind,
+        opt_level: u32,
+    }
+
+    impl LlvmModulePass for Pass {
+        fn run_pass(
+            &self,
+            module: &mut Module<'_>,
+            _manager: &ModuleAnalysisManager,
+        ) -> PreservedAnalyses {
+            let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
+            if run_module_pass(m, self.kind, self.opt_level) {
+                PreservedAnalyses::None
+            } else {
+                PreservedAnalyses::All
+            }
         }
-        // opt -passes=enzyme-opt: differentiate, then clean up like -O2.
-        "enzyme-opt" => {
-            manager.add_pass(EnzymePass { opt_level: 2 });
-            PipelineParsing::Parsed
+    }
+
+    fn level(o: OptimizationLevel) -> u32 {
+        match o {
+            OptimizationLevel::O0 => 0,
+            OptimizationLevel::O1 => 1,
+            OptimizationLevel::O2 | OptimizationLevel::Os | OptimizationLevel::Oz => 2,
+            OptimizationLevel::O3 => 3,
         }
-        // Analysis printers (stderr); -enzyme-function=NAME picks a function.
-        "print-activity-analysis" => {
-            manager.add_pass(PrinterPass(Printer::Activity));
+    }
+
+    #[llvm_plugin::plugin(name = "enzyme-rs", version = "0.1")]
+    fn plugin_registrar(builder: &mut PassBuilder) {
+        builder.add_module_pipeline_parsing_callback(|name, manager| {
+            let (kind, opt_level) = match name {
+                // opt -passes=enzyme: differentiate, no cleanup (IR as synthesized).
+                "enzyme" => (PassKind::Enzyme, 0),
+                // opt -passes=enzyme-opt: differentiate, then clean up like -O2.
+                "enzyme-opt" => (PassKind::Enzyme, 2),
+                // Analysis printers (stderr); -enzyme-function=NAME picks a function.
+                "print-activity-analysis" => (PassKind::Printer(Printer::Activity), 0),
+                "print-type-analysis" => (PassKind::Printer(Printer::Types), 0),
+                "enzyme-print-analysis" => (PassKind::Printer(Printer::Both), 0),
+                // Timing of both analyses over the module (bench/analysis_cost.sh).
+                "enzyme-analysis-cost" => (PassKind::Printer(Printer::Cost), 0),
+                _ => return PipelineParsing::NotParsed,
+            };
+            manager.add_pass(Pass { kind, opt_level });
             PipelineParsing::Parsed
-        }
-        "print-type-analysis" => {
-            manager.add_pass(PrinterPass(Printer::Types));
-            PipelineParsing::Parsed
-        }
-        "enzyme-print-analysis" => {
-            manager.add_pass(PrinterPass(Printer::Both));
-            PipelineParsing::Parsed
-        }
-        // Timing of both analyses over the module (bench/analysis_cost.sh).
-        "enzyme-analysis-cost" => {
-            manager.add_pass(PrinterPass(Printer::Cost));
-            PipelineParsing::Parsed
-        }
-        _ => PipelineParsing::NotParsed,
-    });
-    builder.add_pipeline_start_ep_callback(|manager, _opt| {
-        manager.add_pass(ProtectPass);
-    });
-    // clang: after the primal is optimized, before the late optimizer. Runs
-    // at -O0 too.
-    builder.add_optimizer_early_ep_callback(|manager, opt| {
-        manager.add_pass(EnzymePass {
-            opt_level: level(opt),
         });
-    });
-    // Full LTO link: bodies from other translation units are visible.
-    builder.add_full_lto_early_ep_callback(|manager, opt| {
-        manager.add_pass(EnzymePass {
-            opt_level: level(opt),
+        builder.add_pipeline_start_ep_callback(|manager, _opt| {
+            manager.add_pass(Pass {
+                kind: PassKind::Protect,
+                opt_level: 0,
+            });
         });
-    });
+        // clang: after the primal is optimized, before the late optimizer.
+        // Runs at -O0 too.
+        builder.add_optimizer_early_ep_callback(|manager, opt| {
+            manager.add_pass(Pass {
+                kind: PassKind::Enzyme,
+                opt_level: level(opt),
+            });
+        });
+        // Full LTO link: bodies from other translation units are visible.
+        builder.add_full_lto_early_ep_callback(|manager, opt| {
+            manager.add_pass(Pass {
+                kind: PassKind::Enzyme,
+                opt_level: level(opt),
+            });
+        });
+    }
 }

@@ -5,3 +5,5 @@ pub mod llvm;
 pub mod shim;
 
 pub use builder::Builder;
+#[cfg(feature = "llvm22-1")]
+pub mod plugin22;

@@ -1,0 +1,99 @@
+// Pass registration for LLVM 22 (built only with the `llvm22-1` feature).
+//
+// The llvm-plugin crate, which registers the passes for LLVM 16 (src/lib.rs),
+// stops at LLVM 18, so for LLVM 22 the plugin entry `llvmGetPassPluginInfo`
+// is here. It registers the same pipeline names and extension points as the
+// LLVM 16 registration; each pass calls back into Rust
+// (`enzyme_rs_run_module_pass` in src/lib.rs) with the module and the kind of
+// pass. No differentiation logic here.
+
+#include "llvm-c/Core.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/OptimizationLevel.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
+
+using namespace llvm;
+
+// The kinds of pass, in the numbering of `PassKind` in src/lib.rs.
+enum ErsPassKind : unsigned {
+  ErsEnzyme = 0,
+  ErsProtect = 1,
+  ErsPrintTypes = 2,
+  ErsPrintActivity = 3,
+  ErsPrintBoth = 4,
+  ErsCost = 5,
+};
+
+// Returns 1 when the module changed.
+extern "C" int enzyme_rs_run_module_pass(LLVMModuleRef m, unsigned kind, unsigned opt_level);
+
+namespace {
+struct ErsModulePass : PassInfoMixin<ErsModulePass> {
+  unsigned Kind;
+  unsigned Level;
+  ErsModulePass(unsigned K, unsigned L) : Kind(K), Level(L) {}
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    return enzyme_rs_run_module_pass(wrap(&M), Kind, Level) ? PreservedAnalyses::none()
+                                                            : PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+  static StringRef name() { return "enzyme-rs"; }
+};
+
+unsigned speedup(OptimizationLevel O) {
+  unsigned s = O.getSpeedupLevel();
+  return s > 3 ? 3 : s;
+}
+
+bool parse(StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
+  // opt -passes=enzyme: differentiate, no cleanup (IR as synthesized);
+  // enzyme-opt: then clean up like -O2. The others are analysis printers
+  // (stderr; -enzyme-function=NAME picks a function) and the analysis timing.
+  struct {
+    const char *name;
+    unsigned kind, level;
+  } names[] = {
+      {"enzyme", ErsEnzyme, 0},
+      {"enzyme-opt", ErsEnzyme, 2},
+      {"print-activity-analysis", ErsPrintActivity, 0},
+      {"print-type-analysis", ErsPrintTypes, 0},
+      {"enzyme-print-analysis", ErsPrintBoth, 0},
+      {"enzyme-analysis-cost", ErsCost, 0},
+  };
+  for (auto &n : names)
+    if (Name == n.name) {
+      MPM.addPass(ErsModulePass(n.kind, n.level));
+      return true;
+    }
+  return false;
+}
+
+void registerCallbacks(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(parse);
+  // Pipeline start: keep registered functions from being inlined early.
+  PB.registerPipelineStartEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
+    MPM.addPass(ErsModulePass(ErsProtect, 0));
+  });
+  // clang/rustc: after the primal is optimized, before the late optimizer.
+  // Runs at -O0 too.
+  PB.registerOptimizerEarlyEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel O, ThinOrFullLTOPhase) {
+        MPM.addPass(ErsModulePass(ErsEnzyme, speedup(O)));
+      });
+  // Full LTO link: bodies from other translation units are visible.
+  PB.registerFullLinkTimeOptimizationEarlyEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel O) {
+        MPM.addPass(ErsModulePass(ErsEnzyme, speedup(O)));
+      });
+}
+} // namespace
+
+
+// The plugin information, for the Rust-exported `llvmGetPassPluginInfo`
+// (src/ir/plugin22.rs): a cdylib exports only symbols defined in Rust.
+// (LLVM_PLUGIN_API_VERSION is that of llvm/Plugins/PassPlugin.h: 2 in LLVM 22.)
+extern "C" PassPluginLibraryInfo ers_plugin22_info() {
+  return {LLVM_PLUGIN_API_VERSION, "enzyme-rs", "0.1", registerCallbacks};
+}
