@@ -10,6 +10,8 @@
 //!   // EXPECT-ERROR: text     compilation must fail with `text` in stderr
 //!   // SKIP: reason           not run (reported as skipped)
 //! Set ENZYME_RS_TEST_FILTER=substring to run a subset.
+//! ENZYME_RS_LLVM=22 uses clang-22 and the LLVM 22 plugin
+//! (target/llvm22/release, built with the `llvm22-1` feature) instead.
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, Mutex};
@@ -25,15 +27,39 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The LLVM major version to test against (ENZYME_RS_LLVM, default 16).
+fn llvm() -> String {
+    std::env::var("ENZYME_RS_LLVM").unwrap_or_else(|_| "16".into())
+}
+
 fn plugin() -> PathBuf {
-    let p = root().join("target/release/libenzyme_rs.so");
-    if !p.exists() {
+    let v = llvm();
+    let (dir, args): (&str, &[&str]) = if v == "16" {
+        ("target/release", &["build", "--release"])
+    } else {
+        (
+            "target/llvm22/release",
+            &[
+                "build",
+                "--release",
+                "--no-default-features",
+                "--features",
+                "llvm22-1",
+                "--target-dir",
+                "target/llvm22",
+            ],
+        )
+    };
+    let p = root().join(dir).join("libenzyme_rs.so");
+    // The LLVM 16 plugin is built by `cargo test` itself; the LLVM 22 one
+    // lives in its own target directory and is brought up to date here.
+    if !p.exists() || v != "16" {
         let st = Command::new("cargo")
-            .args(["build", "--release"])
+            .args(args)
             .current_dir(root())
             .status()
             .expect("cargo runs");
-        assert!(st.success(), "cargo build --release failed");
+        assert!(st.success(), "cargo {} failed", args.join(" "));
     }
     p
 }
@@ -72,7 +98,8 @@ fn run_case(c: &Case, plugin: &Path, work: &Path) -> Result<(), String> {
         .to_string_lossy()
         .replace(['/', '.'], "_");
     let exe = work.join(format!("{stem}_{}", c.level));
-    let mut cmd = Command::new(if cpp { "clang++-16" } else { "clang-16" });
+    let cc = if cpp { "clang++" } else { "clang" };
+    let mut cmd = Command::new(format!("{cc}-{}", llvm()));
     cmd.arg(format!("-{}", c.level))
         .arg("-g")
         .arg(format!("-fpass-plugin={}", plugin.display()))
