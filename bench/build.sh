@@ -10,7 +10,7 @@ cd "$(dirname "$0")"
 ROOT=$(cd .. && pwd)
 . "$ROOT/scripts/llvm-env.sh"
 PLUGIN=$ENZYME_RS_PLUGIN
-PROBLEMS=${BENCH_PROBLEMS:-"sumsq dot logsumexp matvec ode fft sort gmm lstm ba"}
+PROBLEMS=${BENCH_PROBLEMS:-"sumsq dot logsumexp matvec ode fft sort stencil gmm lstm ba"}
 CC=${CC_BENCH:-$ENZYME_RS_CC}
 CXX=${CXX_BENCH:-$ENZYME_RS_CXX}
 B=build; [ "$ENZYME_RS_LLVM" = 16 ] || B=build$ENZYME_RS_LLVM

@@ -29,6 +29,7 @@ matvec 100
 ode 1000
 fft 1024
 sort 500
+stencil 10000
 gmm 2 5 1000
 lstm 2 1024 14
 ba 16 2000 8000

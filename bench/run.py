@@ -26,6 +26,7 @@ SIZES = {
     "ode": [("1000", 1), ("10000", 1), ("100000", 1)],
     "fft": [("1024", 1), ("8192", 1), ("65536", 1)],
     "sort": [("500", 1), ("1000", 1), ("2000", 1)],
+    "stencil": [("10000", 1), ("100000", 1), ("1000000", 1), ("10000000", 0)],
     "gmm": [("2 5 1000", 1), ("10 25 1000", 1), ("64 100 1000", 0)],
     "lstm": [("2 1024 14", 1), ("4 1024 14", 1), ("4 4096 14", 1)],
     "ba": [("16 2000 8000", 1), ("64 8000 32000", 1), ("256 32000 128000", 1)],
@@ -276,6 +277,9 @@ def write_report(data, problems, out):
         L.append("All derivatives agreed with the hand-written ones (AD tools to 1e-8 relative, central "
                  "differences to 1e-5..1e-4) before timing; see the check log at the end.\n")
     L.append("## Gradient / primal time ratios\n")
+    L.append("Each time is the median of 5 batches of at least 0.5 s after two warm-up calls; "
+             "±N% is half the spread (slowest - fastest batch) of the gradient's batches, shown "
+             "when it is 10% or more.\n")
     hdr = "| problem | size | primal | " + " | ".join(TOOL_LABEL[t] for t in tools) + " |"
     L.append(hdr)
     L.append("|" + "---|" * (3 + len(tools)))
@@ -288,7 +292,9 @@ def write_report(data, problems, out):
             if not r or not prim:
                 cells.append("-")
             else:
-                cells.append(f"{r['time'] / prim:.3g}{'*' if r['extrapolated'] else ''}")
+                sp = r.get("spread")
+                spread = f" ±{100 * sp / 2:.0f}%" if sp is not None and sp >= 0.1 else ""
+                cells.append(f"{r['time'] / prim:.3g}{'*' if r['extrapolated'] else ''}{spread}")
         L.append(f"| {k[0]} | {k[1]} | {fmt_t(prim)} | " + " | ".join(cells) + " |")
     L.append("\n## Peak memory (max RSS of the process running only that tool) and tape size\n")
     mtools = ["primal"] + tools

@@ -60,16 +60,27 @@ impl PassKind {
 
 /// Runs one pass over a module; true when the module changed.
 pub fn run_module_pass(m: ir::llvm::LLVMModuleRef, kind: PassKind, opt_level: u32) -> bool {
+    init_logging();
     match kind {
-        PassKind::Enzyme => run_enzyme(m, opt_level),
-        PassKind::Protect => {
-            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                rules::registry::protect_registered(m)
-            }));
-            !matches!(r, Ok(false))
+        PassKind::Enzyme => {
+            let opts = options::Options::load(opt_level);
+            guarded(m, || driver::run(m, opts)) != Some(false)
         }
+        PassKind::Protect => guarded(m, || rules::registry::protect_registered(m)) != Some(false),
         PassKind::Printer(p) => {
-            run_printer(m, p);
+            let opts = options::Options::load(0);
+            guarded(m, || {
+                use analysis::printer::*;
+                if matches!(p, Printer::Types | Printer::Both) {
+                    print_module_types(m, &opts);
+                }
+                if matches!(p, Printer::Activity | Printer::Both) {
+                    print_module_activity(m, &opts);
+                }
+                if matches!(p, Printer::Cost) {
+                    print_module_cost(m);
+                }
+            });
             false
         }
     }
@@ -89,50 +100,27 @@ pub extern "C" fn enzyme_rs_run_module_pass(
     }
 }
 
-fn run_enzyme(m: ir::llvm::LLVMModuleRef, opt_level: u32) -> bool {
-    init_logging();
-    let opts = options::Options::load(opt_level);
-    // No panic may cross into LLVM: report it as an error instead.
-    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| driver::run(m, opts)));
-    match r {
-        Ok(changed) => changed,
-        Err(p) => {
-            let msg = p
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_else(|| "unknown panic".into());
-            let first = ir::llvm::functions(m)
-                .into_iter()
-                .find(|f| !ir::llvm::is_declaration(*f));
-            match first {
-                Some(f) => ir::shim::diagnose_error(
-                    f,
-                    None,
-                    &format!("enzyme-rs: internal error (please report): {msg}"),
-                ),
-                None => eprintln!("error: enzyme-rs: internal error (please report): {msg}"),
-            }
-            true
-        }
+/// Runs `f`; no panic may cross into LLVM: one is reported as an internal
+/// error diagnostic (so the compiler exits non-zero) and `None` returned.
+fn guarded<R>(m: ir::llvm::LLVMModuleRef, f: impl FnOnce() -> R) -> Option<R> {
+    let p = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(r) => return Some(r),
+        Err(p) => p,
+    };
+    let msg = p
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "unknown panic".into());
+    let first = ir::llvm::functions(m)
+        .into_iter()
+        .find(|f| !ir::llvm::is_declaration(*f));
+    let text = format!("enzyme-rs: internal error (please report): {msg}");
+    match first {
+        Some(f) => ir::shim::diagnose_error(f, None, &text),
+        None => eprintln!("error: {text}"),
     }
-}
-
-fn run_printer(m: ir::llvm::LLVMModuleRef, p: Printer) {
-    init_logging();
-    let opts = options::Options::load(0);
-    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        use analysis::printer::*;
-        if matches!(p, Printer::Types | Printer::Both) {
-            print_module_types(m, &opts);
-        }
-        if matches!(p, Printer::Activity | Printer::Both) {
-            print_module_activity(m, &opts);
-        }
-        if matches!(p, Printer::Cost) {
-            print_module_cost(m);
-        }
-    }));
+    None
 }
 
 fn init_logging() {

@@ -32,9 +32,11 @@ fn llvm() -> String {
     std::env::var("ENZYME_RS_LLVM").unwrap_or_else(|_| "16".into())
 }
 
+/// The plugin under test, always rebuilt first (a no-op when it is up to
+/// date), so the harness never tests a stale `.so`. The LLVM 22 one lives
+/// in its own target directory.
 fn plugin() -> PathBuf {
-    let v = llvm();
-    let (dir, args): (&str, &[&str]) = if v == "16" {
+    let (dir, args): (&str, &[&str]) = if llvm() == "16" {
         ("target/release", &["build", "--release"])
     } else {
         (
@@ -50,18 +52,13 @@ fn plugin() -> PathBuf {
             ],
         )
     };
-    let p = root().join(dir).join("libenzyme_rs.so");
-    // The LLVM 16 plugin is built by `cargo test` itself; the LLVM 22 one
-    // lives in its own target directory and is brought up to date here.
-    if !p.exists() || v != "16" {
-        let st = Command::new("cargo")
-            .args(args)
-            .current_dir(root())
-            .status()
-            .expect("cargo runs");
-        assert!(st.success(), "cargo {} failed", args.join(" "));
-    }
-    p
+    let st = Command::new("cargo")
+        .args(args)
+        .current_dir(root())
+        .status()
+        .expect("cargo runs");
+    assert!(st.success(), "cargo {} failed", args.join(" "));
+    root().join(dir).join("libenzyme_rs.so")
 }
 
 fn directive(text: &str, key: &str) -> Option<String> {

@@ -70,9 +70,11 @@ static inline double rng_normal(void) {
   return sqrt(-2.0 * log(u)) * cos(6.283185307179586 * v);
 }
 
+/* Minimum time of one timed batch (seconds; BENCH_MIN_TIME). Batches of
+ * 0.5 s keep gradients that stream large arrays from memory stable. */
 static double bench_min_time(void) {
   const char *e = getenv("BENCH_MIN_TIME");
-  return e ? atof(e) : 0.2;
+  return e ? atof(e) : 0.5;
 }
 static int bench_repeats(void) {
   const char *e = getenv("BENCH_REPEATS");
@@ -84,29 +86,37 @@ static int cmp_dbl(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-/* Time fn(arg): calibrate a batch that runs >= BENCH_MIN_TIME, then the
- * median over BENCH_REPEATS batches of the time per call. */
+/* Spread of the last time_median: (slowest - fastest batch) / median. */
+static double bench_last_spread;
+
+/* Time fn(arg): two untimed warm-up calls (the first faults pages in and
+ * grows caches and tapes), a batch size calibrated on a warm call and
+ * doubled until one batch runs >= BENCH_MIN_TIME, then the median over
+ * BENCH_REPEATS batches of the time per call (spread in bench_last_spread). */
 typedef void (*bench_fn)(void *);
 #define BARRIER() __asm__ volatile("" ::: "memory")
+static double time_batch(bench_fn fn, void *arg, long iters) {
+  double s = now_s();
+  for (long i = 0; i < iters; i++) { fn(arg); BARRIER(); }
+  return now_s() - s;
+}
 __attribute__((noinline)) static double time_median(bench_fn fn, void *arg) {
   double mt = bench_min_time();
   int reps = bench_repeats();
-  double t0 = now_s();
   fn(arg);
-  double t1 = now_s() - t0;
-  long iters = 1;
-  if (t1 < mt) iters = (long)ceil(mt / (t1 > 1e-9 ? t1 : 1e-9));
+  BARRIER();
+  double warm = time_batch(fn, arg, 1);
+  long iters = warm >= mt ? 1 : (long)ceil(mt / (warm > 1e-9 ? warm : 1e-9));
   if (iters > 100000000L) iters = 100000000L;
+  while (iters < 100000000L && time_batch(fn, arg, iters) < mt) iters *= 2;
   double samples[64];
   if (reps > 64) reps = 64;
   if (reps < 1) reps = 1;
-  for (int r = 0; r < reps; r++) {
-    double s = now_s();
-    for (long i = 0; i < iters; i++) { fn(arg); BARRIER(); }
-    samples[r] = (now_s() - s) / iters;
-  }
+  for (int r = 0; r < reps; r++) samples[r] = time_batch(fn, arg, iters) / iters;
   qsort(samples, reps, sizeof(double), cmp_dbl);
-  return samples[reps / 2];
+  double med = samples[reps / 2];
+  bench_last_spread = med > 0 ? (samples[reps - 1] - samples[0]) / med : 0;
+  return med;
 }
 
 /* Relative disagreement of a against reference b over the listed entries

@@ -21,9 +21,9 @@ static ctx_t the_ctx;
 static void print_result(const char *tool, double t, int extrap, long units, long timed, double tape_bytes) {
   printf("RESULT {\"problem\": \"%s\", \"size\": \"%s\", \"tool\": \"%s\", \"time\": %.6e, "
          "\"extrapolated\": %s, \"units\": %ld, \"timed_units\": %ld, \"maxrss_kb\": %ld, "
-         "\"tape_bytes\": %.0f, \"nin\": %d}\n",
+         "\"tape_bytes\": %.0f, \"nin\": %d, \"spread\": %.3f}\n",
          PROBLEM_NAME, prob_size_str(&the_ctx), tool, t, extrap ? "true" : "false", units, timed,
-         maxrss_kb(), tape_bytes, prob_nin(&the_ctx));
+         maxrss_kb(), tape_bytes, prob_nin(&the_ctx), bench_last_spread);
   fflush(stdout);
 }
 

@@ -22,7 +22,7 @@
 use super::types::{Base, TypeAnalysis, TypeResults};
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::llvm::*;
-use crate::rules;
+use crate::rules::{self, CallKind};
 use std::collections::{HashMap, HashSet};
 
 /// How to analyse.
@@ -401,12 +401,12 @@ impl Run<'_> {
                 if !may_carry_derivative(t) {
                     return Ok(false);
                 }
-                let callee = called_function(i).map(name).unwrap_or_default();
-                if rules::alloc_kind(&callee).is_some() {
-                    return Ok(false); // only through memory_effects (or realloc of reached)
-                }
-                if is_inactive_call(i) {
-                    return Ok(false);
+                match rules::classify(i) {
+                    // Allocations only through memory_effects (or realloc of reached).
+                    CallKind::Alloc(_) | CallKind::AllocOut | CallKind::Inactive => {
+                        return Ok(false)
+                    }
+                    _ => {}
                 }
                 call_args(i).into_iter().any(|o| self.reached.contains(&o))
                     || self.callee_reads_active_global(i)
@@ -551,17 +551,17 @@ impl Run<'_> {
                 }
             }
             LLVMCall | LLVMInvoke => {
-                let callee = called_function(i).map(name).unwrap_or_default();
-                if let Some(k) = rules::mem_kind(&callee) {
+                let kind = rules::classify(i);
+                if let CallKind::MemTransfer(k) = kind {
                     if k != rules::MemKind::Set && self.reached.contains(&operand(i, 1)) {
                         changed |= self.mark_memory(operand(i, 0), i)?;
                     }
-                } else if rules::alloc_kind(&callee) == Some(rules::AllocKind::Realloc) {
+                } else if let CallKind::Alloc(rules::AllocKind::Realloc) = kind {
                     if self.reached.contains(&operand(i, 0)) && !self.reached.contains(&i) {
                         self.reached.insert(i);
                         changed = true;
                     }
-                } else if !is_inactive_call(i) && rules::lookup(i).is_none() {
+                } else if !kind.is_pure_value() && !matches!(kind, CallKind::AllocOut) {
                     // A call that may write active data through pointer
                     // arguments: local allocations passed to it get shadows.
                     if call_args(i).iter().any(|a| self.reached.contains(a))
@@ -641,9 +641,7 @@ impl Run<'_> {
                     ));
                 }
                 Some(LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke)
-                    if called_function(root)
-                        .map(|f| rules::alloc_kind(&name(f)).is_none())
-                        .unwrap_or(true) =>
+                    if !matches!(rules::classify(root), CallKind::Alloc(_)) =>
                 {
                     // A pointer a function returns (an accessor such as
                     // `unique_ptr::operator[]` at -O0) may point into memory
@@ -718,18 +716,17 @@ impl Run<'_> {
                             && self.observable(operand(i, 0), &useful)
                     }
                     LLVMCall | LLVMInvoke => {
-                        let callee = called_function(i).map(name).unwrap_or_default();
-                        if let Some(_k) = rules::mem_kind(&callee) {
-                            self.reached.contains(&operand(i, 0))
-                                && self.observable(operand(i, 0), &useful)
-                        } else if rules::alloc_kind(&callee).is_some()
-                            || is_inactive_call(i)
-                            || rules::lookup(i).is_some()
-                        {
-                            false
-                        } else {
+                        match rules::classify(i) {
+                            CallKind::MemTransfer(_) => {
+                                self.reached.contains(&operand(i, 0))
+                                    && self.observable(operand(i, 0), &useful)
+                            }
+                            CallKind::Alloc(_)
+                            | CallKind::AllocOut
+                            | CallKind::Inactive
+                            | CallKind::Rule(_) => false,
                             // May have effects through its arguments or globals.
-                            true
+                            _ => true,
                         }
                     }
                     _ => false,
@@ -779,10 +776,10 @@ impl Run<'_> {
                 // A callee may store a pointer into the slot (an out
                 // parameter, `make(&buf)`): give the slot a shadow, so the
                 // callee's derivative stores the shadow pointer there.
-                let callee = called_function(u).map(name).unwrap_or_default();
-                if rules::mem_kind(&callee).is_none()
-                    && rules::alloc_kind(&callee).is_none()
-                    && called_function(u).map_or(false, |f| !is_declaration(f))
+                if matches!(
+                    rules::classify(u),
+                    CallKind::Defined(_) | CallKind::Custom(_)
+                ) && called_function(u).map_or(false, |f| !is_declaration(f))
                 {
                     holds_shadowed = true;
                 }
@@ -815,55 +812,10 @@ impl Run<'_> {
 /// Allocations local to a function: allocas and heap allocations.
 fn is_local_allocation(v: V) -> bool {
     opcode(v) == Some(LLVMOpcode::LLVMAlloca)
-        || (is_call(v)
-            && called_function(v)
-                .map(|f| rules::alloc_kind(&name(f)).is_some())
-                .unwrap_or(false))
+        || (is_call(v) && matches!(rules::classify(v), CallKind::Alloc(_)))
 }
 
-/// Whether a call carries no derivative: a known inactive library
-/// function, a function with the `"enzyme_inactive"` attribute (on the
-/// function or the call), or one listed in a `__enzyme_inactivefn` global.
-pub fn is_inactive_call(call: V) -> bool {
-    let attr = "enzyme_inactive";
-    let on_call = unsafe {
-        !LLVMGetCallSiteStringAttribute(
-            call,
-            llvm_sys::LLVMAttributeFunctionIndex,
-            attr.as_ptr() as *const _,
-            attr.len() as u32,
-        )
-        .is_null()
-    };
-    if on_call {
-        return true;
-    }
-    let Some(f) = called_function(call) else {
-        return false;
-    };
-    is_inactive_function(f)
-}
-
-/// Whether function `f` is inactive (see [`is_inactive_call`]).
-pub fn is_inactive_function(f: V) -> bool {
-    rules::is_inactive_function(&name(f)) || fn_has_attr(f, "enzyme_inactive") || listed_inactive(f)
-}
-
-fn listed_inactive(f: V) -> bool {
-    for g in globals(module_of(f)) {
-        if !name(g).starts_with("__enzyme_inactivefn") {
-            continue;
-        }
-        let init = unsafe { LLVMGetInitializer(g) };
-        if init.is_null() {
-            continue;
-        }
-        if strip_casts(init) == f || operands(init).into_iter().any(|e| strip_casts(e) == f) {
-            return true;
-        }
-    }
-    false
-}
+pub use crate::rules::classify::{is_inactive_call, is_inactive_function};
 
 /// Globals of the module that may hold active floats: some store (or
 /// copy) anywhere in the module writes a computed float into them. Globals
@@ -908,15 +860,12 @@ fn scan_active_globals(m: LLVMModuleRef) -> HashSet<V> {
             for i in instructions(bb) {
                 let (v, p) = match opcode(i) {
                     Some(LLVMOpcode::LLVMStore) => (operand(i, 0), operand(i, 1)),
-                    Some(LLVMOpcode::LLVMCall) => {
-                        let n = called_function(i).map(name).unwrap_or_default();
-                        match rules::mem_kind(&n) {
-                            Some(rules::MemKind::Copy | rules::MemKind::Move) => {
-                                (operand(i, 1), operand(i, 0))
-                            }
-                            _ => continue,
+                    Some(LLVMOpcode::LLVMCall) => match rules::classify(i) {
+                        CallKind::MemTransfer(rules::MemKind::Copy | rules::MemKind::Move) => {
+                            (operand(i, 1), operand(i, 0))
                         }
-                    }
+                        _ => continue,
+                    },
                     _ => continue,
                 };
                 let writes_float = if is_ptr(type_of(v)) && opcode(i) == Some(LLVMOpcode::LLVMCall)

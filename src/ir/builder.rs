@@ -45,6 +45,19 @@ impl Builder {
         self.empty.as_ptr()
     }
 
+    /// A copy of instruction `i` at the builder's position, with the
+    /// listed operands replaced (`(index, value)`).
+    pub fn clone_call_with(&self, i: V, ops: &[(u32, V)]) -> V {
+        unsafe {
+            let c = LLVMInstructionClone(i);
+            LLVMInsertIntoBuilder(self.raw, c);
+            for (k, v) in ops {
+                LLVMSetOperand(c, *k, *v);
+            }
+            c
+        }
+    }
+
     // ----- positioning -----
     pub fn at_end(&self, bb: BB) {
         unsafe { LLVMPositionBuilderAtEnd(self.raw, bb) }

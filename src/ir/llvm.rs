@@ -665,3 +665,52 @@ pub fn verify_function(f: V) -> Result<(), String> {
         Err(s)
     }
 }
+
+/// Whether call `call` carries string attribute `attr` on the function.
+pub fn call_has_string_attr(call: V, attr: &str) -> bool {
+    unsafe {
+        !LLVMGetCallSiteStringAttribute(
+            call,
+            llvm_sys::LLVMAttributeFunctionIndex,
+            attr.as_ptr() as *const _,
+            attr.len() as u32,
+        )
+        .is_null()
+    }
+}
+
+/// The initializer of global `g`, if it has one.
+pub fn global_initializer(g: V) -> Option<V> {
+    let init = unsafe { LLVMGetInitializer(g) };
+    (!init.is_null()).then_some(init)
+}
+
+/// A call to a debug-info intrinsic (`llvm.dbg.*`).
+pub fn is_debug_intrinsic(i: V) -> bool {
+    called_function(i).is_some_and(|f| name(f).starts_with("llvm.dbg."))
+}
+
+/// The type an alloca allocates.
+pub fn allocated_type(alloca: V) -> T {
+    unsafe { LLVMGetAllocatedType(alloca) }
+}
+
+/// Replace every use of `old` by `new`.
+pub fn replace_all_uses(old: V, new: V) {
+    unsafe { LLVMReplaceAllUsesWith(old, new) }
+}
+
+/// Remove instruction `i` from its block and delete it.
+pub fn erase_instruction(i: V) {
+    unsafe { LLVMInstructionEraseFromParent(i) }
+}
+
+/// A call to `llvm.lifetime.start` / `llvm.lifetime.end`.
+pub fn is_lifetime_marker(i: V) -> bool {
+    called_function(i).is_some_and(|f| name(f).starts_with("llvm.lifetime."))
+}
+
+/// A call or an invoke instruction.
+pub fn is_call_or_invoke(v: V) -> bool {
+    unsafe { !LLVMIsACallInst(v).is_null() || !LLVMIsAInvokeInst(v).is_null() }
+}

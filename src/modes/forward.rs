@@ -12,7 +12,7 @@ use crate::callsite::{self, Request};
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::llvm::*;
 use crate::ir::{shim, Builder};
-use crate::rules::{self, Partial, RuleCtx};
+use crate::rules::{self, AllocKind, CallKind, Partial, RuleCtx};
 use std::collections::HashMap;
 
 /// What a forward derivative is specialised on.
@@ -350,12 +350,7 @@ impl Gen<'_> {
             }
             // A heap allocation that meets active pointers (returned as a
             // duplicated result, say): zeroed shadows made right after it.
-            if let Some(size_arg) =
-                called_function(v).and_then(|c| match rules::alloc_kind(&name(c)) {
-                    Some(rules::AllocKind::Malloc { size_arg }) => Some(size_arg),
-                    _ => None,
-                })
-            {
+            if let CallKind::Alloc(AllocKind::Malloc { size_arg }) = rules::classify(v) {
                 let b = Builder::new(self.sess.module);
                 b.after(v);
                 b.clear_debug_loc();
@@ -612,12 +607,7 @@ impl Gen<'_> {
             return Ok(None);
         }
         self.b.after(i);
-        let ctx = RuleCtx {
-            b: &self.b,
-            args,
-            out: i,
-            need: &need,
-        };
+        let ctx = RuleCtx::new(&self.b, &rule, args, i, &need);
         let partials = (rule.partials)(&ctx);
         let out_ty = type_of(i);
         // Partials converted to the result type once, shared by the lanes.
@@ -709,42 +699,99 @@ impl Gen<'_> {
     }
 
     fn visit_call(&mut self, i: V) -> Result<()> {
-        let callee = known_target(i);
-        let cname = callee.map(name).unwrap_or_default();
         let args = call_args(i);
         let any_arg_varied = args.iter().any(|a| self.varied(*a));
         let is_varied = self.act.is_varied(i);
-        if rules::alloc_kind(&cname) == Some(rules::AllocKind::Free) {
+        let kind = rules::classify(i);
+        if let CallKind::Alloc(AllocKind::Free) = kind {
             // Shadows are freed with their primal, even when the freed
             // pointer itself carries no derivative.
-            return self.visit_alloc(i, rules::AllocKind::Free);
+            return self.visit_alloc(i, AllocKind::Free);
         }
         if !any_arg_varied && !is_varied {
             return Ok(());
         }
-        if crate::analysis::activity::is_inactive_call(i) {
-            return Ok(());
-        }
-        let custom = callee
-            .map(|c| rules::registry::custom_forward(c).is_some())
-            .unwrap_or(false);
-        if !custom {
-            if let Some(k) = rules::mem_kind(&cname) {
-                return self.visit_mem(i, k);
-            }
-            if let Some(k) = rules::alloc_kind(&cname) {
-                return self.visit_alloc(i, k);
-            }
-            if let Some(_rule) = rules::lookup(i) {
+        let kind = match kind {
+            CallKind::Custom(c) if c.forward.is_some() => return self.visit_diff_call(i, true),
+            k => k.without_custom(),
+        };
+        match kind {
+            CallKind::Inactive => Ok(()),
+            CallKind::MemTransfer(k) => self.visit_mem(i, k),
+            CallKind::Alloc(k) => self.visit_alloc(i, k),
+            CallKind::AllocOut => self.visit_alloc_out(i),
+            CallKind::ShadowReplay => self.replay_on_tangents(i),
+            CallKind::Rule(_) => {
                 if is_varied {
-                    let t = self.apply_rule(i, &args)?;
-                    if let Some(t) = t {
+                    if let Some(t) = self.apply_rule(i, &args)? {
                         self.tan.insert(i, t);
                     }
                 }
-                return Ok(());
+                Ok(())
             }
+            CallKind::Custom(_) => unreachable!("resolved above"),
+            CallKind::Indirect
+            | CallKind::InlineAsm
+            | CallKind::Defined(_)
+            | CallKind::Unknown(_) => self.visit_diff_call(i, false),
         }
+    }
+
+    /// `posix_memalign`: when the slot the allocation is returned through
+    /// has tangent slots, allocate a zeroed tangent block into each.
+    fn visit_alloc_out(&mut self, i: V) -> Result<()> {
+        let Some(slots) = self.tangent(operand(i, 0)) else {
+            return Ok(());
+        };
+        self.b.after(i);
+        let ctx = self.b.ctx;
+        for s in slots {
+            self.b.clone_call_with(i, &[(0, s)]);
+            let block = self.b.load(ptr_type(ctx), s);
+            self.b.zero_bytes(block, operand(i, 2));
+        }
+        Ok(())
+    }
+
+    /// A pointer-only library function (libstdc++'s tree helpers): run it
+    /// again on each lane's tangent pointers; a returned pointer's tangent
+    /// is that call's result.
+    fn replay_on_tangents(&mut self, i: V) -> Result<()> {
+        let args = call_args(i);
+        if !args.iter().any(|a| self.tangent(*a).is_some()) {
+            return Ok(());
+        }
+        let mut per_arg = Vec::new();
+        for a in &args {
+            per_arg.push(if is_ptr(type_of(*a)) {
+                Some(self.tangent_or_zero(*a, i)?)
+            } else {
+                None
+            });
+        }
+        self.b.after(i);
+        let mut lanes = Vec::new();
+        for l in 0..self.width {
+            let ops: Vec<(u32, V)> = per_arg
+                .iter()
+                .enumerate()
+                .filter_map(|(k, t)| t.as_ref().map(|t| (k as u32, t[l])))
+                .collect();
+            lanes.push(self.b.clone_call_with(i, &ops));
+        }
+        if is_ptr(type_of(i)) {
+            self.tan.insert(i, lanes);
+        }
+        Ok(())
+    }
+
+    /// A call of a function differentiated in turn (or of its registered
+    /// forward derivative when `custom`).
+    fn visit_diff_call(&mut self, i: V, custom: bool) -> Result<()> {
+        let callee = known_target(i);
+        let cname = callee.map(name).unwrap_or_default();
+        let args = call_args(i);
+        let is_varied = self.act.is_varied(i);
         let callee = crate::modes::callee_to_differentiate(i, callee, self.primal_fn())?;
         if is_declaration(callee) && !custom {
             return Err(Error::new(

@@ -12,9 +12,11 @@
 //! primitives: each mode handles them itself (see `modes/`).
 //!
 //! Adding a function is one entry in [`lookup`] plus its partials function.
+pub mod classify;
 pub mod registry;
 use crate::ir::llvm::*;
 use crate::ir::Builder;
+pub use classify::{classify, CallKind};
 
 /// The derivative of the result with respect to one operand.
 #[derive(Clone, Copy, Debug)]
@@ -31,21 +33,60 @@ pub enum Partial {
 
 /// What a rule sees: the builder (positioned after the primal instruction),
 /// the primal operands (as they are in the derivative function), the primal
-/// result, and which partials are needed.
+/// result, and which partials are needed. The operands and the result are
+/// read through [`RuleCtx::arg`] / [`RuleCtx::out`], which check the rule's
+/// declared [`Reads`]: a rule reading a value it did not declare is an
+/// internal error in both modes (reverse mode only keeps declared values).
 pub struct RuleCtx<'a> {
     pub b: &'a Builder,
-    pub args: &'a [V],
-    pub out: V,
-    pub need: &'a [bool],
+    args: &'a [V],
+    out: V,
+    need: &'a [bool],
+    reads: (Vec<bool>, bool),
+    rule: &'static str,
 }
 
-impl RuleCtx<'_> {
+impl<'a> RuleCtx<'a> {
+    /// The context for `rule` at one instruction; `args`/`out` need only
+    /// hold real values where `rule.reads(need)` says so.
+    pub fn new(b: &'a Builder, rule: &Rule, args: &'a [V], out: V, need: &'a [bool]) -> Self {
+        RuleCtx {
+            b,
+            args,
+            out,
+            need,
+            reads: (rule.reads)(need),
+            rule: rule.name,
+        }
+    }
+    /// Operand `k` (declared in the rule's reads).
+    pub fn arg(&self, k: usize) -> V {
+        assert!(
+            self.reads.0.get(k).copied().unwrap_or(false),
+            "rule '{}' reads operand {k} without declaring it",
+            self.rule
+        );
+        self.args[k]
+    }
+    /// The primal result (declared in the rule's reads).
+    pub fn out(&self) -> V {
+        assert!(
+            self.reads.1,
+            "rule '{}' reads its result without declaring it",
+            self.rule
+        );
+        self.out
+    }
+    pub fn arity(&self) -> usize {
+        self.args.len()
+    }
     fn x(&self) -> V {
-        self.args[0]
+        self.arg(0)
     }
     fn y(&self) -> V {
-        self.args[1]
+        self.arg(1)
     }
+    /// A constant of the result's type (reads no value).
     fn c(&self, v: f64) -> V {
         self.b.real_like(self.out, v)
     }
@@ -61,11 +102,25 @@ impl RuleCtx<'_> {
 
 pub type PartialsFn = fn(&RuleCtx) -> Vec<Partial>;
 
-/// A primitive the table knows.
+/// Which primal values a rule's partials read, given which partials are
+/// needed: (per operand, the result). Reverse mode keeps exactly these
+/// values for the reverse sweep (recomputed or taped); forward mode checks
+/// the declaration too, so a rule and its declaration cannot drift apart.
+pub type Reads = fn(&[bool]) -> (Vec<bool>, bool);
+
+/// Reads nothing (constant partials).
+pub const READS_NOTHING: Reads = |n| (vec![false; n.len()], false);
+/// Reads every operand (the default for most rules).
+pub const READS_ARGS: Reads = |n| (vec![true; n.len()], false);
+/// Reads only the result (`exp' = exp`).
+pub const READS_OUT: Reads = |n| (vec![false; n.len()], true);
+
+/// A primitive the table knows: its partials and what they read.
 #[derive(Clone, Copy)]
 pub struct Rule {
     pub name: &'static str,
     pub partials: PartialsFn,
+    pub reads: Reads,
 }
 
 /// Which primitive an instruction is, if any: by opcode for arithmetic and
@@ -73,25 +128,47 @@ pub struct Rule {
 pub fn lookup(inst: V) -> Option<Rule> {
     use LLVMOpcode::*;
     let op = opcode(inst)?;
-    let r = |name: &'static str, partials: PartialsFn| Some(Rule { name, partials });
+    let r = |name: &'static str, partials: PartialsFn, reads: Reads| {
+        Some(Rule {
+            name,
+            partials,
+            reads,
+        })
+    };
     match op {
-        LLVMFAdd => r("fadd", |c| {
-            vec![c.when(0, || Partial::One), c.when(1, || Partial::One)]
-        }),
-        LLVMFSub => r("fsub", |c| {
-            vec![c.when(0, || Partial::One), c.when(1, || Partial::NegOne)]
-        }),
-        LLVMFMul => r("fmul", |c| {
-            vec![
-                c.when(0, || Partial::Val(c.y())),
-                c.when(1, || Partial::Val(c.x())),
-            ]
-        }),
-        LLVMFDiv => r("fdiv", d_fdiv),
+        LLVMFAdd => r(
+            "fadd",
+            |c| vec![c.when(0, || Partial::One), c.when(1, || Partial::One)],
+            READS_NOTHING,
+        ),
+        LLVMFSub => r(
+            "fsub",
+            |c| vec![c.when(0, || Partial::One), c.when(1, || Partial::NegOne)],
+            READS_NOTHING,
+        ),
+        LLVMFMul => r(
+            "fmul",
+            |c| {
+                vec![
+                    c.when(0, || Partial::Val(c.y())),
+                    c.when(1, || Partial::Val(c.x())),
+                ]
+            },
+            |n| (vec![n[1], n[0]], false),
+        ),
+        LLVMFDiv => r("fdiv", d_fdiv, |n| (vec![false, true], n[1])),
         // frem(x, y) = x - y * trunc(x / y)
-        LLVMFRem => r("frem", d_frem),
-        LLVMFNeg => r("fneg", |c| vec![c.when(0, || Partial::NegOne)]),
-        LLVMFPExt | LLVMFPTrunc => r("fpcast", |c| vec![c.when(0, || Partial::One)]),
+        LLVMFRem => r("frem", d_frem, READS_ARGS),
+        LLVMFNeg => r(
+            "fneg",
+            |c| vec![c.when(0, || Partial::NegOne)],
+            READS_NOTHING,
+        ),
+        LLVMFPExt | LLVMFPTrunc => r(
+            "fpcast",
+            |c| vec![c.when(0, || Partial::One)],
+            READS_NOTHING,
+        ),
         LLVMCall => {
             let f = called_function(inst)?;
             let n = name(f);
@@ -173,7 +250,7 @@ pub fn math_base(n: &str) -> Option<&'static str> {
     NAMES.iter().copied().find(|x| *x == stem)
 }
 
-fn lookup_callee(n: &str) -> Option<Rule> {
+pub(crate) fn lookup_callee(n: &str) -> Option<Rule> {
     let base = math_base(n)?;
     let is_intrinsic = n.starts_with("llvm.");
     // libm names that are also intrinsic-only spellings are not C functions.
@@ -185,177 +262,281 @@ fn lookup_callee(n: &str) -> Option<Rule> {
     {
         return None;
     }
-    let partials: PartialsFn = match base {
-        "sin" => |c| vec![c.when(0, || Partial::Val(c.b.unary_intrinsic("llvm.cos", c.x())))],
-        "cos" => |c| {
-            vec![c.when(0, || {
-                Partial::Val(c.b.fneg(c.b.unary_intrinsic("llvm.sin", c.x())))
-            })]
-        },
+    let (partials, reads): (PartialsFn, Reads) = match base {
+        "sin" => (
+            |c| vec![c.when(0, || Partial::Val(c.b.unary_intrinsic("llvm.cos", c.x())))],
+            READS_ARGS,
+        ),
+        "cos" => (
+            |c| {
+                vec![c.when(0, || {
+                    Partial::Val(c.b.fneg(c.b.unary_intrinsic("llvm.sin", c.x())))
+                })]
+            },
+            READS_ARGS,
+        ),
         // tan' = 1 + tan^2
-        "tan" => |c| vec![c.when(0, || Partial::Val(c.b.fadd(c.c(1.0), c.b.square(c.out))))],
+        "tan" => (
+            |c| vec![c.when(0, || Partial::Val(c.b.fadd(c.c(1.0), c.b.square(c.out()))))],
+            READS_OUT,
+        ),
         // asin' = 1/sqrt(1-x^2), acos' = -asin'
-        "asin" => |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(1.0), sqrt_one_minus_sq(c))))],
-        "acos" => |c| {
-            vec![c.when(0, || {
-                Partial::Val(c.b.fdiv(c.c(-1.0), sqrt_one_minus_sq(c)))
-            })]
-        },
-        "atan" => |c| {
-            vec![c.when(0, || {
-                Partial::Val(c.b.fdiv(c.c(1.0), c.b.fadd(c.c(1.0), c.b.square(c.x()))))
-            })]
-        },
+        "asin" => (
+            |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(1.0), sqrt_one_minus_sq(c))))],
+            READS_ARGS,
+        ),
+        "acos" => (
+            |c| {
+                vec![c.when(0, || {
+                    Partial::Val(c.b.fdiv(c.c(-1.0), sqrt_one_minus_sq(c)))
+                })]
+            },
+            READS_ARGS,
+        ),
+        "atan" => (
+            |c| {
+                vec![c.when(0, || {
+                    Partial::Val(c.b.fdiv(c.c(1.0), c.b.fadd(c.c(1.0), c.b.square(c.x()))))
+                })]
+            },
+            READS_ARGS,
+        ),
         // atan2(y, x): d/dy = x/(x^2+y^2), d/dx = -y/(x^2+y^2)
-        "atan2" => |c| {
-            let r2 = || c.b.fadd(c.b.square(c.x()), c.b.square(c.y()));
-            vec![
-                c.when(0, || Partial::Val(c.b.fdiv(c.y(), r2()))),
-                c.when(1, || Partial::Val(c.b.fdiv(c.b.fneg(c.x()), r2()))),
-            ]
-        },
-        "sinh" => |c| vec![c.when(0, || Partial::Val(c.b.libm("cosh", &mut [c.x()])))],
-        "cosh" => |c| vec![c.when(0, || Partial::Val(c.b.libm("sinh", &mut [c.x()])))],
-        "tanh" => |c| vec![c.when(0, || Partial::Val(c.b.fsub(c.c(1.0), c.b.square(c.out))))],
+        "atan2" => (
+            |c| {
+                let r2 = || c.b.fadd(c.b.square(c.x()), c.b.square(c.y()));
+                vec![
+                    c.when(0, || Partial::Val(c.b.fdiv(c.y(), r2()))),
+                    c.when(1, || Partial::Val(c.b.fdiv(c.b.fneg(c.x()), r2()))),
+                ]
+            },
+            READS_ARGS,
+        ),
+        "sinh" => (
+            |c| vec![c.when(0, || Partial::Val(c.b.libm("cosh", &mut [c.x()])))],
+            READS_ARGS,
+        ),
+        "cosh" => (
+            |c| vec![c.when(0, || Partial::Val(c.b.libm("sinh", &mut [c.x()])))],
+            READS_ARGS,
+        ),
+        "tanh" => (
+            |c| vec![c.when(0, || Partial::Val(c.b.fsub(c.c(1.0), c.b.square(c.out()))))],
+            READS_OUT,
+        ),
         // asinh' = 1/sqrt(x^2+1), acosh' = 1/sqrt(x^2-1), atanh' = 1/(1-x^2)
-        "asinh" => |c| {
-            vec![c.when(0, || {
-                let s =
-                    c.b.unary_intrinsic("llvm.sqrt", c.b.fadd(c.b.square(c.x()), c.c(1.0)));
-                Partial::Val(c.b.fdiv(c.c(1.0), s))
-            })]
-        },
-        "acosh" => |c| {
-            vec![c.when(0, || {
-                let s =
-                    c.b.unary_intrinsic("llvm.sqrt", c.b.fsub(c.b.square(c.x()), c.c(1.0)));
-                Partial::Val(c.b.fdiv(c.c(1.0), s))
-            })]
-        },
-        "atanh" => |c| {
-            vec![c.when(0, || {
-                Partial::Val(c.b.fdiv(c.c(1.0), c.b.fsub(c.c(1.0), c.b.square(c.x()))))
-            })]
-        },
-        "exp" => |c| vec![c.when(0, || Partial::Val(c.out))],
-        "exp2" => |c| {
-            vec![c.when(0, || {
-                Partial::Val(c.b.fmul(c.out, c.c(std::f64::consts::LN_2)))
-            })]
-        },
-        "expm1" => |c| vec![c.when(0, || Partial::Val(c.b.fadd(c.out, c.c(1.0))))],
-        "log" => |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(1.0), c.x())))],
-        "log2" => |c| {
-            vec![c.when(0, || {
-                Partial::Val(c.b.fdiv(c.c(1.0), c.b.fmul(c.x(), c.c(std::f64::consts::LN_2))))
-            })]
-        },
-        "log10" => |c| {
-            vec![c.when(0, || {
-                Partial::Val(c.b.fdiv(c.c(1.0), c.b.fmul(c.x(), c.c(std::f64::consts::LN_10))))
-            })]
-        },
-        "log1p" => |c| {
-            vec![c.when(0, || {
-                Partial::Val(c.b.fdiv(c.c(1.0), c.b.fadd(c.x(), c.c(1.0))))
-            })]
-        },
-        "sqrt" => |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(0.5), c.out)))],
+        "asinh" => (
+            |c| {
+                vec![c.when(0, || {
+                    let s =
+                        c.b.unary_intrinsic("llvm.sqrt", c.b.fadd(c.b.square(c.x()), c.c(1.0)));
+                    Partial::Val(c.b.fdiv(c.c(1.0), s))
+                })]
+            },
+            READS_ARGS,
+        ),
+        "acosh" => (
+            |c| {
+                vec![c.when(0, || {
+                    let s =
+                        c.b.unary_intrinsic("llvm.sqrt", c.b.fsub(c.b.square(c.x()), c.c(1.0)));
+                    Partial::Val(c.b.fdiv(c.c(1.0), s))
+                })]
+            },
+            READS_ARGS,
+        ),
+        "atanh" => (
+            |c| {
+                vec![c.when(0, || {
+                    Partial::Val(c.b.fdiv(c.c(1.0), c.b.fsub(c.c(1.0), c.b.square(c.x()))))
+                })]
+            },
+            READS_ARGS,
+        ),
+        "exp" => (|c| vec![c.when(0, || Partial::Val(c.out()))], READS_OUT),
+        "exp2" => (
+            |c| {
+                vec![c.when(0, || {
+                    Partial::Val(c.b.fmul(c.out(), c.c(std::f64::consts::LN_2)))
+                })]
+            },
+            READS_OUT,
+        ),
+        "expm1" => (
+            |c| vec![c.when(0, || Partial::Val(c.b.fadd(c.out(), c.c(1.0))))],
+            READS_OUT,
+        ),
+        "log" => (
+            |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(1.0), c.x())))],
+            READS_ARGS,
+        ),
+        "log2" => (
+            |c| {
+                vec![c.when(0, || {
+                    Partial::Val(c.b.fdiv(c.c(1.0), c.b.fmul(c.x(), c.c(std::f64::consts::LN_2))))
+                })]
+            },
+            READS_ARGS,
+        ),
+        "log10" => (
+            |c| {
+                vec![c.when(0, || {
+                    Partial::Val(c.b.fdiv(c.c(1.0), c.b.fmul(c.x(), c.c(std::f64::consts::LN_10))))
+                })]
+            },
+            READS_ARGS,
+        ),
+        "log1p" => (
+            |c| {
+                vec![c.when(0, || {
+                    Partial::Val(c.b.fdiv(c.c(1.0), c.b.fadd(c.x(), c.c(1.0))))
+                })]
+            },
+            READS_ARGS,
+        ),
+        "sqrt" => (
+            |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(0.5), c.out())))],
+            READS_OUT,
+        ),
         // cbrt' = out / (3 x)
-        "cbrt" => |c| {
-            vec![c.when(0, || {
-                Partial::Val(c.b.fdiv(c.out, c.b.fmul(c.c(3.0), c.x())))
-            })]
-        },
-        "pow" => d_pow,
-        "fmod" => d_frem,
+        "cbrt" => (
+            |c| {
+                vec![c.when(0, || {
+                    Partial::Val(c.b.fdiv(c.out(), c.b.fmul(c.c(3.0), c.x())))
+                })]
+            },
+            |_| (vec![true], true),
+        ),
+        "pow" => (d_pow, |n| (vec![true, n[0]], n[1])),
+        "fmod" => (d_frem, READS_ARGS),
         // powi(x, n): n * powi(x, n-1)
-        "powi" => |c| {
-            vec![c.when(0, || {
-                let n = c.y();
-                let nm1 = c.b.sub(n, unsafe { LLVMConstInt(type_of(n), 1, 0) });
-                let p = c.b.intrinsic(
-                    "llvm.powi",
-                    &[type_of(c.x()), type_of(n)],
-                    &mut [c.x(), nm1],
-                );
-                let nf = c.b.cast(LLVMOpcode::LLVMSIToFP, n, type_of(c.x()));
-                Partial::Val(c.b.fmul(nf, p))
-            })]
-        },
-        "hypot" => |c| {
-            vec![
-                c.when(0, || Partial::Val(c.b.fdiv(c.x(), c.out))),
-                c.when(1, || Partial::Val(c.b.fdiv(c.y(), c.out))),
-            ]
-        },
+        "powi" => (
+            |c| {
+                vec![c.when(0, || {
+                    let n = c.y();
+                    let nm1 = c.b.sub(n, unsafe { LLVMConstInt(type_of(n), 1, 0) });
+                    let p = c.b.intrinsic(
+                        "llvm.powi",
+                        &[type_of(c.x()), type_of(n)],
+                        &mut [c.x(), nm1],
+                    );
+                    let nf = c.b.cast(LLVMOpcode::LLVMSIToFP, n, type_of(c.x()));
+                    Partial::Val(c.b.fmul(nf, p))
+                })]
+            },
+            READS_ARGS,
+        ),
+        "hypot" => (
+            |c| {
+                vec![
+                    c.when(0, || Partial::Val(c.b.fdiv(c.x(), c.out()))),
+                    c.when(1, || Partial::Val(c.b.fdiv(c.y(), c.out()))),
+                ]
+            },
+            |n| (vec![n[0], n[1]], true),
+        ),
         // |x|' = sign(x) (0 at 0 is a subgradient choice; we use copysign(1, x))
-        "fabs" => |c| vec![c.when(0, || Partial::Val(sign_of(c, c.x())))],
-        "copysign" => |c| {
-            vec![
-                c.when(0, || {
-                    Partial::Val(c.b.fmul(sign_of(c, c.x()), sign_of(c, c.y())))
-                }),
-                Partial::Zero,
-            ]
-        },
-        "fmin" | "minnum" | "minimum" => |c| min_max(c, LLVMRealPredicate::LLVMRealOLE),
-        "fmax" | "maxnum" | "maximum" => |c| min_max(c, LLVMRealPredicate::LLVMRealOGE),
-        "fdim" => |c| {
-            // fdim(x, y) = x > y ? x - y : 0
-            let gt = c.b.fcmp(LLVMRealPredicate::LLVMRealOGT, c.x(), c.y());
-            vec![
-                c.when(0, || Partial::Val(c.b.select(gt, c.c(1.0), c.c(0.0)))),
-                c.when(1, || Partial::Val(c.b.select(gt, c.c(-1.0), c.c(0.0)))),
-            ]
-        },
-        "fma" | "fmuladd" => |c| {
-            vec![
-                c.when(0, || Partial::Val(c.y())),
-                c.when(1, || Partial::Val(c.x())),
-                c.when(2, || Partial::One),
-            ]
-        },
+        "fabs" => (
+            |c| vec![c.when(0, || Partial::Val(sign_of(c, c.x())))],
+            READS_ARGS,
+        ),
+        "copysign" => (
+            |c| {
+                vec![
+                    c.when(0, || {
+                        Partial::Val(c.b.fmul(sign_of(c, c.x()), sign_of(c, c.y())))
+                    }),
+                    Partial::Zero,
+                ]
+            },
+            READS_ARGS,
+        ),
+        "fmin" | "minnum" | "minimum" => {
+            (|c| min_max(c, LLVMRealPredicate::LLVMRealOLE), READS_ARGS)
+        }
+        "fmax" | "maxnum" | "maximum" => {
+            (|c| min_max(c, LLVMRealPredicate::LLVMRealOGE), READS_ARGS)
+        }
+        "fdim" => (
+            |c| {
+                // fdim(x, y) = x > y ? x - y : 0
+                let gt = c.b.fcmp(LLVMRealPredicate::LLVMRealOGT, c.x(), c.y());
+                vec![
+                    c.when(0, || Partial::Val(c.b.select(gt, c.c(1.0), c.c(0.0)))),
+                    c.when(1, || Partial::Val(c.b.select(gt, c.c(-1.0), c.c(0.0)))),
+                ]
+            },
+            READS_ARGS,
+        ),
+        "fma" | "fmuladd" => (
+            |c| {
+                vec![
+                    c.when(0, || Partial::Val(c.y())),
+                    c.when(1, || Partial::Val(c.x())),
+                    c.when(2, || Partial::One),
+                ]
+            },
+            |n| (vec![n[1], n[0], false], false),
+        ),
         "floor" | "ceil" | "trunc" | "round" | "roundeven" | "rint" | "nearbyint" => {
-            |c| vec![Partial::Zero; c.args.len()]
+            ({ |c| vec![Partial::Zero; c.arity()] }, READS_NOTHING)
         }
         // frexp(x, &e) = x 2^-e: d/dx = 2^-e = out / x (exact: a power of
         // two), 1 at x = 0 (where e = 0). The exponent is an integer.
-        "frexp" => |c| {
-            vec![
-                c.when(0, || {
-                    let zero = c.b.fcmp(LLVMRealPredicate::LLVMRealOEQ, c.x(), c.c(0.0));
-                    let q = c.b.fdiv(c.out, c.x());
-                    Partial::Val(c.b.select(zero, c.c(1.0), q))
-                }),
-                Partial::Zero,
-            ]
-        },
+        "frexp" => (
+            |c| {
+                vec![
+                    c.when(0, || {
+                        let zero = c.b.fcmp(LLVMRealPredicate::LLVMRealOEQ, c.x(), c.c(0.0));
+                        let q = c.b.fdiv(c.out(), c.x());
+                        Partial::Val(c.b.select(zero, c.c(1.0), q))
+                    }),
+                    Partial::Zero,
+                ]
+            },
+            |n| (vec![n[0], false], true),
+        ),
         // ldexp(x, n) = scalbn(x, n) = x 2^n: d/dx = 2^n.
-        "ldexp" | "scalbn" | "scalbln" => |c| {
-            vec![
-                c.when(0, || {
-                    let one = c.c(1.0);
-                    let n = c.y();
-                    Partial::Val(c.b.libm(
-                        "ldexp",
-                        &mut [one, c.b.int_cast(n, i32_type(c.b.ctx), true)],
-                    ))
-                }),
-                Partial::Zero,
-            ]
-        },
+        "ldexp" | "scalbn" | "scalbln" => (
+            |c| {
+                vec![
+                    c.when(0, || {
+                        let one = c.c(1.0);
+                        let n = c.y();
+                        Partial::Val(c.b.libm(
+                            "ldexp",
+                            &mut [one, c.b.int_cast(n, i32_type(c.b.ctx), true)],
+                        ))
+                    }),
+                    Partial::Zero,
+                ]
+            },
+            |n| (vec![false, n[0]], false),
+        ),
         // lgamma' = digamma; tgamma' = tgamma * digamma.
-        "lgamma" => |c| vec![c.when(0, || Partial::Val(digamma(c.b, c.x())))],
-        "tgamma" => |c| vec![c.when(0, || Partial::Val(c.b.fmul(c.out, digamma(c.b, c.x()))))],
+        "lgamma" => (
+            |c| vec![c.when(0, || Partial::Val(digamma(c.b, c.x())))],
+            READS_ARGS,
+        ),
+        "tgamma" => (
+            |c| vec![c.when(0, || Partial::Val(c.b.fmul(c.out(), digamma(c.b, c.x()))))],
+            |n| (vec![n[0]], true),
+        ),
         // erf' = 2/sqrt(pi) exp(-x^2); erfc' = -erf'
-        "erf" => |c| vec![c.when(0, || Partial::Val(d_erf(c, 1.0)))],
-        "erfc" => |c| vec![c.when(0, || Partial::Val(d_erf(c, -1.0)))],
+        "erf" => (
+            |c| vec![c.when(0, || Partial::Val(d_erf(c, 1.0)))],
+            READS_ARGS,
+        ),
+        "erfc" => (
+            |c| vec![c.when(0, || Partial::Val(d_erf(c, -1.0)))],
+            READS_ARGS,
+        ),
         _ => return None,
     };
     Some(Rule {
         name: base,
         partials,
+        reads,
     })
 }
 
@@ -374,7 +555,7 @@ fn d_fdiv(c: &RuleCtx) -> Vec<Partial> {
     // x / y: d/dx = 1/y, d/dy = -out/y
     vec![
         c.when(0, || Partial::Val(c.b.fdiv(c.c(1.0), c.y()))),
-        c.when(1, || Partial::Val(c.b.fdiv(c.b.fneg(c.out), c.y()))),
+        c.when(1, || Partial::Val(c.b.fdiv(c.b.fneg(c.out()), c.y()))),
     ]
 }
 
@@ -388,7 +569,7 @@ fn d_pow(c: &RuleCtx) -> Vec<Partial> {
         }),
         c.when(1, || {
             let l = c.b.unary_intrinsic("llvm.log", c.x());
-            Partial::Val(c.b.fmul(c.out, l))
+            Partial::Val(c.b.fmul(c.out(), l))
         }),
     ]
 }
@@ -510,7 +691,7 @@ fn digamma_fn(m: LLVMModuleRef, t: T) -> V {
 
 /// Functions known to carry no derivative: I/O, timing, randomness, process
 /// control, and pure integer/string utilities. Calls to them are skipped.
-pub fn is_inactive_function(n: &str) -> bool {
+pub(crate) fn is_inactive_function_name(n: &str) -> bool {
     if registry::is_inactive(n) {
         return true;
     }
@@ -697,22 +878,6 @@ pub fn alloc_kind(n: &str) -> Option<AllocKind> {
     })
 }
 
-/// Library functions that only move pointers around in a linked structure
-/// (libstdc++'s red-black tree for std::map / std::set): the augmented
-/// sweep calls them again on the shadows, so the shadow structure stays
-/// linked like the primal one; they need nothing in the reverse sweep.
-pub fn runs_on_shadow(n: &str) -> bool {
-    matches!(
-        n,
-        "_ZSt18_Rb_tree_incrementPSt18_Rb_tree_node_base"
-            | "_ZSt18_Rb_tree_incrementPKSt18_Rb_tree_node_base"
-            | "_ZSt18_Rb_tree_decrementPSt18_Rb_tree_node_base"
-            | "_ZSt18_Rb_tree_decrementPKSt18_Rb_tree_node_base"
-            | "_ZSt29_Rb_tree_insert_and_rebalancebPSt18_Rb_tree_node_baseS0_RS_"
-            | "_ZSt28_Rb_tree_rebalance_for_erasePSt18_Rb_tree_node_baseRS_"
-    )
-}
-
 /// Memory transfer intrinsics and their libc spellings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MemKind {
@@ -730,26 +895,5 @@ pub fn mem_kind(n: &str) -> Option<MemKind> {
         Some(MemKind::Set)
     } else {
         None
-    }
-}
-
-/// Which inputs a rule's partials read, given which partials are needed:
-/// (per operand, the result). The reverse sweep keeps only these values.
-pub fn uses(rule: &str, need: &[bool]) -> (Vec<bool>, bool) {
-    let n = |k: usize| need.get(k).copied().unwrap_or(false);
-    match rule {
-        "fadd" | "fsub" | "fneg" | "fpcast" | "floor" | "ceil" | "trunc" | "round"
-        | "roundeven" | "rint" | "nearbyint" => (vec![false; need.len()], false),
-        "fmul" => (vec![n(1), n(0)], false),
-        "fdiv" => (vec![false, true], n(1)),
-        "exp" | "exp2" | "expm1" | "tan" | "tanh" | "sqrt" => (vec![false; need.len()], true),
-        "cbrt" => (vec![true], true),
-        "tgamma" => (vec![n(0)], true),
-        "frexp" => (vec![n(0), false], true),
-        "ldexp" | "scalbn" | "scalbln" => (vec![false, n(0)], false),
-        "hypot" => (vec![n(0), n(1)], true),
-        "pow" => (vec![true, n(0)], n(1)),
-        "fma" | "fmuladd" => (vec![n(1), n(0), false], false),
-        _ => (vec![true; need.len()], false),
     }
 }

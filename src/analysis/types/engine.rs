@@ -645,10 +645,9 @@ impl Engine {
             return;
         }
         let Some(c) = called_function(i) else { return };
-        let n = name(c);
         let args = call_args(i);
         let int = TypeTree::scalar(Base::Integer);
-        let Some(k) = known::classify(&n) else { return };
+        let Some(k) = known::classify(c) else { return };
         match k {
             Known::Alloc { size_args } => {
                 for s in size_args {

@@ -2,7 +2,7 @@
 //! allocation, memory transfer, math, formatted I/O, string utilities.
 use super::tree::{Base, FloatKind, Off, TypeTree};
 use crate::ir::llvm::*;
-use crate::rules;
+use crate::rules::{self, CallKind};
 
 /// What a call to a declared function tells about types.
 pub enum Known {
@@ -33,8 +33,13 @@ pub enum Known {
     Int,
 }
 
-pub fn classify(n: &str) -> Option<Known> {
-    if let Some(k) = rules::alloc_kind(n) {
+/// What function `f`'s calls tell about types: allocation and memory
+/// transfer as the call classifier says, the rest by name.
+pub fn classify(f: V) -> Option<Known> {
+    let n = name(f);
+    let n = n.as_str();
+    let kind = rules::classify::classify_function(f);
+    if let CallKind::Alloc(k) = kind {
         return Some(match k {
             rules::AllocKind::Malloc { size_arg } => Known::Alloc {
                 size_args: vec![size_arg],
@@ -46,7 +51,7 @@ pub fn classify(n: &str) -> Option<Known> {
             rules::AllocKind::Free => Known::Free,
         });
     }
-    if let Some(k) = rules::mem_kind(n) {
+    if let CallKind::MemTransfer(k) = kind {
         return Some(if k == rules::MemKind::Set {
             Known::Set
         } else {

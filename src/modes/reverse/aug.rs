@@ -11,7 +11,7 @@ use crate::ir::llvm::*;
 use crate::ir::{shim, Builder};
 use crate::modes::forward::{copy_mem_flags, indices, insert_nested, make_internal};
 use crate::modes::Session;
-use crate::rules;
+use crate::rules::{self, AllocKind, CallKind, MemKind};
 use std::collections::{HashMap, HashSet};
 
 /// A call in `aug` to a callee's augmented function.
@@ -113,6 +113,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     lower_byval_params(aug, &primal_params);
     shim::invokes_to_calls(aug);
     crate::modes::dispatch::prepare_calls(sess, aug);
+    super::promote::heap_allocas_for_custom_calls(aug);
     // Canonical loop shape: preheaders, a single latch, dedicated exits.
     shim::run_function_pipeline(&mut [aug], "loop-simplify").map_err(Error::internal)?;
     if sess.opts.dedup_loads {
@@ -328,16 +329,13 @@ impl AugGen<'_> {
     /// active pointers (returned as a duplicated result, say) gets a zeroed
     /// shadow made right after it.
     fn late_alloc_shadow(&mut self, v: V) -> Option<V> {
-        let callee = called_function(v)?;
-        let size_arg = match rules::alloc_kind(&name(callee))? {
-            rules::AllocKind::Malloc { size_arg } => size_arg,
-            _ => return None,
+        let CallKind::Alloc(AllocKind::Malloc { size_arg }) = rules::classify(v) else {
+            return None;
         };
         let b = Builder::new_for(self.a.func);
         b.after(v);
         b.clear_debug_loc();
-        let c = unsafe { LLVMInstructionClone(v) };
-        unsafe { LLVMInsertIntoBuilder(b.raw, c) };
+        let c = b.clone_call_with(v, &[]);
         set_name(c, &format!("{}'", name(v)));
         b.zero_bytes(c, operand(v, size_arg));
         self.a.shadow.insert(v, c);
@@ -351,18 +349,19 @@ impl AugGen<'_> {
         // deferred as well (see `lower_realloc`).
         for bb in order {
             for i in instructions(*bb) {
-                if let Some(rules::AllocKind::Free | rules::AllocKind::Realloc) =
-                    (if is_call(i) { called_function(i) } else { None })
-                        .and_then(|c| rules::alloc_kind(&name(c)))
-                {
+                let kind = if is_call(i) {
+                    rules::classify(i)
+                } else {
+                    CallKind::Inactive
+                };
+                if let CallKind::Alloc(k @ (AllocKind::Free | AllocKind::Realloc)) = kind {
                     let p = operand(i, 0);
                     // Also when only the allocation is active (the freed
                     // pointer itself may be an inactive copy, e.g. an LCSSA
                     // phi used by nothing else).
                     if self.varied(p) || underlying_allocations(p).iter().any(|o| self.varied(*o)) {
-                        let callee = called_function(i).unwrap();
-                        let user_free = rules::alloc_kind(&name(callee))
-                            == Some(rules::AllocKind::Free)
+                        let callee = known_target(i).unwrap();
+                        let user_free = k == AllocKind::Free
                             && name(callee) != "free"
                             && !name(callee).starts_with("_Zd");
                         for o in underlying_allocations(p) {
@@ -660,117 +659,133 @@ impl AugGen<'_> {
     }
 
     fn visit_call(&mut self, i: V) -> Result<()> {
-        let callee = known_target(i);
-        let cname = callee.map(name).unwrap_or_default();
         let args = call_args(i);
         let any_arg_varied = args.iter().any(|a| self.varied(*a));
         let is_varied = self.varied(i);
-        if rules::alloc_kind(&cname) == Some(rules::AllocKind::Free)
-            && underlying_allocations(operand(i, 0))
-                .iter()
-                .any(|o| self.a.deferred_free.contains(o))
-        {
-            // Deferred to the reverse sweep (which frees it after its last use).
-            self.erase(i);
-            return Ok(());
-        }
-        if cname == "posix_memalign" {
-            // An allocation returned through memory: when that memory has a
-            // shadow, allocate a zeroed shadow block into it the same way.
-            if let Some(sslot) = self.shadow_of(operand(i, 0)) {
-                self.b.after(i);
-                let c = unsafe { LLVMInstructionClone(i) };
-                unsafe {
-                    LLVMInsertIntoBuilder(self.b.raw, c);
-                    LLVMSetOperand(c, 0, sslot);
-                }
-                let ctx = self.b.ctx;
-                let sb = self.b.load(ptr_type(ctx), sslot);
-                self.b.zero_bytes(sb, operand(i, 2));
+        let kind = rules::classify(i);
+        match kind {
+            CallKind::Alloc(AllocKind::Free)
+                if underlying_allocations(operand(i, 0))
+                    .iter()
+                    .any(|o| self.a.deferred_free.contains(o)) =>
+            {
+                // Deferred to the reverse sweep (which frees it after its last use).
+                self.erase(i);
+                return Ok(());
             }
-            return Ok(());
+            CallKind::AllocOut => return self.alloc_out(i),
+            CallKind::ShadowReplay => return self.run_on_shadow(i),
+            _ => {}
         }
         // Shadow pointers of copied pointer bytes, from the type analysis
         // (else from the IR types at the copy, below).
-        let shadows_copied = matches!(
-            rules::mem_kind(&cname),
-            Some(rules::MemKind::Copy | rules::MemKind::Move)
-        ) && self.copy_shadow_pointers(i)?;
-        if rules::runs_on_shadow(&cname) {
-            return self.run_on_shadow(i);
-        }
-        if rules::is_inactive_function(&cname)
-            || crate::analysis::activity::is_inactive_call(i)
-            || (!any_arg_varied && !is_varied)
-        {
+        let shadows_copied = matches!(kind, CallKind::MemTransfer(MemKind::Copy | MemKind::Move))
+            && self.copy_shadow_pointers(i)?;
+        if matches!(kind, CallKind::Inactive) || (!any_arg_varied && !is_varied) {
             return Ok(());
         }
-        let custom = callee
-            .map(|c| rules::registry::custom_gradient(c).is_some())
-            .unwrap_or(false);
-        if custom {
-            return self.visit_custom_call(i);
+        match kind {
+            CallKind::Custom(c) if c.gradient.is_some() => self.visit_custom_call(i),
+            CallKind::Custom(_) => self.visit_call_kind(i, kind.without_custom(), shadows_copied),
+            k => self.visit_call_kind(i, k, shadows_copied),
         }
-        if let Some(rules::MemKind::Copy | rules::MemKind::Move) = rules::mem_kind(&cname) {
-            // Pointer fields of copied structs take their shadow pointers
-            // along (memlayout.rs); floats are handled by the reverse sweep.
-            let (dst, src) = (operand(i, 0), operand(i, 1));
-            if let Some(l) =
-                super::memlayout::copy_layout(self.sess.module, &[dst, src], operand(i, 2))
-                    .filter(|_| !shadows_copied)
-            {
-                if l.has_ptr() {
-                    if let (Some(sd), Some(ss)) = (self.shadow_of(dst), self.shadow_of(src)) {
-                        let h = super::memlayout::helper(
-                            self.sess.module,
-                            &l,
-                            super::memlayout::Sweep::ForwardPointers,
-                        );
-                        self.b.after(i);
-                        let len = self.b.int_cast(operand(i, 2), i64_type(self.b.ctx), false);
-                        self.b.call_fn(h, &mut [sd, ss, len]);
-                    }
+    }
+
+    /// `posix_memalign`: an allocation returned through memory. When that
+    /// memory has a shadow, allocate a zeroed shadow block into it the same way.
+    fn alloc_out(&mut self, i: V) -> Result<()> {
+        if let Some(sslot) = self.shadow_of(operand(i, 0)) {
+            self.b.after(i);
+            self.b.clone_call_with(i, &[(0, sslot)]);
+            let ctx = self.b.ctx;
+            let sb = self.b.load(ptr_type(ctx), sslot);
+            self.b.zero_bytes(sb, operand(i, 2));
+        }
+        Ok(())
+    }
+
+    fn visit_call_kind(&mut self, i: V, kind: CallKind, shadows_copied: bool) -> Result<()> {
+        let is_varied = self.varied(i);
+        match kind {
+            CallKind::MemTransfer(MemKind::Copy | MemKind::Move) => {
+                self.copy_pointer_fields(i, shadows_copied);
+                Ok(())
+            }
+            // Handled by the reverse sweep.
+            CallKind::MemTransfer(MemKind::Set) | CallKind::Rule(_) => Ok(()),
+            CallKind::Alloc(k) => self.visit_alloc(i, k, is_varied),
+            CallKind::Inactive | CallKind::AllocOut | CallKind::ShadowReplay => Ok(()),
+            CallKind::Custom(_) => unreachable!("custom calls are resolved by the caller"),
+            CallKind::Indirect
+            | CallKind::InlineAsm
+            | CallKind::Defined(_)
+            | CallKind::Unknown(_) => self.visit_differentiable_call(i),
+        }
+    }
+
+    /// Pointer fields of copied structs take their shadow pointers along
+    /// (memlayout.rs); floats are handled by the reverse sweep.
+    fn copy_pointer_fields(&mut self, i: V, shadows_copied: bool) {
+        let (dst, src) = (operand(i, 0), operand(i, 1));
+        let Some(l) = super::memlayout::copy_layout(self.sess.module, &[dst, src], operand(i, 2))
+            .filter(|_| !shadows_copied)
+        else {
+            return;
+        };
+        if !l.has_ptr() {
+            return;
+        }
+        if let (Some(sd), Some(ss)) = (self.shadow_of(dst), self.shadow_of(src)) {
+            let h = super::memlayout::helper(
+                self.sess.module,
+                &l,
+                super::memlayout::Sweep::ForwardPointers,
+            );
+            self.b.after(i);
+            let len = self.b.int_cast(operand(i, 2), i64_type(self.b.ctx), false);
+            self.b.call_fn(h, &mut [sd, ss, len]);
+        }
+    }
+
+    fn visit_alloc(&mut self, i: V, k: AllocKind, is_varied: bool) -> Result<()> {
+        match k {
+            AllocKind::Free => {
+                if self.varied(operand(i, 0)) {
+                    self.erase(i);
                 }
             }
-            return Ok(());
-        }
-        if rules::mem_kind(&cname).is_some() || rules::lookup(i).is_some() {
-            return Ok(()); // handled by the reverse sweep
-        }
-        if let Some(k) = rules::alloc_kind(&cname) {
-            use rules::AllocKind::*;
-            match k {
-                Free => {
-                    if self.varied(operand(i, 0)) {
-                        self.erase(i);
-                    }
-                }
-                Malloc { size_arg } => {
-                    if is_varied {
-                        self.b.after(i);
-                        let c = unsafe { LLVMInstructionClone(i) };
-                        unsafe { LLVMInsertIntoBuilder(self.b.raw, c) };
-                        set_name(c, &format!("{}'", name(i)));
-                        self.b.zero_bytes(c, operand(i, size_arg));
-                        self.a.shadow.insert(i, c);
-                    }
-                }
-                Calloc => {
-                    if is_varied {
-                        self.b.after(i);
-                        let c = unsafe { LLVMInstructionClone(i) };
-                        unsafe { LLVMInsertIntoBuilder(self.b.raw, c) };
-                        self.a.shadow.insert(i, c);
-                    }
-                }
-                Realloc => {
-                    if is_varied || self.varied(operand(i, 0)) {
-                        self.lower_realloc(i)?;
-                    }
+            AllocKind::Malloc { size_arg } => {
+                if is_varied {
+                    self.b.after(i);
+                    let c = self.b.clone_call_with(i, &[]);
+                    set_name(c, &format!("{}'", name(i)));
+                    self.b.zero_bytes(c, operand(i, size_arg));
+                    self.a.shadow.insert(i, c);
                 }
             }
-            return Ok(());
+            AllocKind::Calloc => {
+                if is_varied {
+                    self.b.after(i);
+                    let c = self.b.clone_call_with(i, &[]);
+                    self.a.shadow.insert(i, c);
+                }
+            }
+            AllocKind::Realloc => {
+                if is_varied || self.varied(operand(i, 0)) {
+                    self.lower_realloc(i)?;
+                }
+            }
         }
+        Ok(())
+    }
+
+    /// A call of a function differentiated in turn (its augmented forward
+    /// sweep replaces the call; the reverse sweep calls its reverse).
+    fn visit_differentiable_call(&mut self, i: V) -> Result<()> {
+        let callee = known_target(i);
+        let cname = callee.map(name).unwrap_or_default();
+        let args = call_args(i);
+        let is_varied = self.varied(i);
         let callee = crate::modes::callee_to_differentiate(i, callee, self.primal_fn())?;
         if is_declaration(callee) {
             return Err(Error::new(

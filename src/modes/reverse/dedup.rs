@@ -10,7 +10,7 @@ use super::memory::may_alias_objects;
 use crate::analysis::activity::underlying_objects;
 use crate::ir::llvm::*;
 use crate::ir::shim::{Loops, Scev};
-use crate::rules;
+use crate::rules::{self, CallKind};
 use std::collections::HashSet;
 
 fn is_simple_load(i: V) -> bool {
@@ -60,14 +60,12 @@ fn may_clobber(i: V, objs: &[V]) -> bool {
                     return true;
                 }
             }
-            let n = callee.map(name).unwrap_or_default();
-            if rules::is_inactive_function(&n) || rules::lookup(i).is_some() {
-                return false;
+            match rules::classify(i) {
+                CallKind::Rule(_) => false,
+                CallKind::Inactive if callee.is_some_and(is_declaration) => false,
+                CallKind::MemTransfer(_) => writes_to(operand(i, 0)),
+                _ => true,
             }
-            if rules::mem_kind(&n).is_some() {
-                return writes_to(operand(i, 0));
-            }
-            true
         }
         _ => false,
     }

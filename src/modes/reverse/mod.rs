@@ -15,10 +15,12 @@ pub mod custom;
 pub mod dedup;
 pub mod memlayout;
 pub mod memory;
+pub mod promote;
 pub mod rev;
 pub mod tape;
 
 use super::Session;
+use crate::analysis::activity::underlying_objects;
 use crate::callsite::{self, Activity, Request};
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::llvm::*;
@@ -104,6 +106,9 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     b.before(req.call);
     b.set_debug_loc_from(req.call);
     let width = req.width.max(1) as usize;
+    if width > 1 {
+        check_lanes_rerunnable(req)?;
+    }
     let mut primal = None;
     let mut per_lane: Vec<Vec<V>> = Vec::new();
     // Take the thread's cached tape buffer (a gradient called again reuses
@@ -167,6 +172,49 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     }
     callsite::replace_call(req, &b, &leaves)?;
     Ok(leaves)
+}
+
+/// Vector reverse mode runs the augmented forward sweep once per lane
+/// (a lane dimension in the sweeps is not built yet). That is only right
+/// when a second run sees the memory the first one saw: refuse functions
+/// that write memory they also read and that outlives them (unless the
+/// argument is `enzyme_dupnoneed`), instead of returning wrong results.
+fn check_lanes_rerunnable(req: &Request) -> Result<()> {
+    let ps = params(req.func);
+    let ignore: Vec<V> = req
+        .args
+        .iter()
+        .zip(ps.iter())
+        .filter(|(a, _)| a.activity == Activity::DupNoNeed)
+        .map(|(_, p)| *p)
+        .collect();
+    // An argument stands for the objects the call site passes.
+    let actual = |o: V| match ps.iter().position(|p| *p == o) {
+        Some(k) if k < req.args.len() => underlying_objects(req.args[k].primal),
+        _ => vec![o],
+    };
+    let alias = |a: V, b: V| {
+        let (xs, ys) = (actual(a), actual(b));
+        xs.iter().any(|x| {
+            ys.iter()
+                .any(|y| x == y || memory::may_alias_objects(*x, *y))
+        })
+    };
+    match memory::rerun_hazard(req.func, &ignore, &alias) {
+        None => Ok(()),
+        Some(at) => Err(Error::new(
+            ErrorKind::Unsupported(format!(
+                "vector reverse mode (enzyme_width {}) of '{}', which writes memory it also \
+                 reads: enzyme-rs runs the primal once per lane, which would repeat this \
+                 write; pass that argument as enzyme_dupnoneed if its primal value is not \
+                 needed, or call __enzyme_autodiff once per seed",
+                req.width,
+                name(req.func)
+            )),
+            req.func,
+            Some(at),
+        )),
+    }
 }
 
 fn key_of(req: &Request) -> Key {

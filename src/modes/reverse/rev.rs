@@ -18,7 +18,7 @@ use crate::ir::llvm::*;
 use crate::ir::Builder;
 use crate::modes::forward::{indices, insert_nested};
 use crate::modes::Session;
-use crate::rules::{self, Partial, RuleCtx};
+use crate::rules::{self, AllocKind, CallKind, MemKind, Partial, RuleCtx};
 use std::collections::HashMap;
 
 pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<()> {
@@ -781,7 +781,7 @@ impl RevGen<'_> {
             return Ok(());
         }
         let d = self.take_adjoint(i)?;
-        let (uses_args, uses_out) = rules::uses(rule.name, &need);
+        let (uses_args, uses_out) = (rule.reads)(&need);
         let mut avail_args = Vec::new();
         for (k, a) in args.iter().enumerate() {
             if uses_args.get(k).copied().unwrap_or(true) {
@@ -795,12 +795,7 @@ impl RevGen<'_> {
         } else {
             unsafe { LLVMGetUndef(type_of(i)) }
         };
-        let ctx = RuleCtx {
-            b: &self.b,
-            args: &avail_args,
-            out,
-            need: &need,
-        };
+        let ctx = RuleCtx::new(&self.b, &rule, &avail_args, out, &need);
         let partials = (rule.partials)(&ctx);
         for (k, p) in partials.iter().enumerate() {
             if !need.get(k).copied().unwrap_or(false) {
@@ -847,15 +842,37 @@ impl RevGen<'_> {
     }
 
     fn visit_call(&mut self, i: V) -> Result<()> {
-        let callee = called_function(i);
-        let cname = callee.map(name).unwrap_or_default();
         if let Some(info) = self.a.calls.get(&i).cloned() {
             return self.visit_diff_call(i, info);
         }
-        if rules::is_inactive_function(&cname) || crate::analysis::activity::is_inactive_call(i) {
-            return Ok(());
+        match rules::classify(i).without_custom() {
+            CallKind::MemTransfer(k) => self.reverse_mem_transfer(i, k),
+            CallKind::Alloc(k) => self.reverse_alloc(i, k),
+            CallKind::Rule(_) => {
+                if self.varied(i) {
+                    self.apply_rule(i, &call_args(i))?;
+                }
+                Ok(())
+            }
+            // Nothing to do in the reverse sweep: no derivative, or handled
+            // in the augmented forward sweep (differentiated calls are in
+            // `self.a.calls`).
+            CallKind::Inactive
+            | CallKind::AllocOut
+            | CallKind::ShadowReplay
+            | CallKind::Custom(_)
+            | CallKind::Indirect
+            | CallKind::InlineAsm
+            | CallKind::Defined(_)
+            | CallKind::Unknown(_) => Ok(()),
         }
-        if let Some(k) = rules::mem_kind(&cname) {
+    }
+
+    /// memcpy/memmove/memset: adjoints of the copied bytes move back from
+    /// the destination's shadow to the source's; the destination's shadow
+    /// bytes are zeroed.
+    fn reverse_mem_transfer(&mut self, i: V, k: MemKind) -> Result<()> {
+        {
             let dst = operand(i, 0);
             let Some(sd) = self.shadow_avail(dst)? else {
                 return Ok(());
@@ -920,7 +937,12 @@ impl RevGen<'_> {
             }
             return Ok(());
         }
-        if let Some(k) = rules::alloc_kind(&cname) {
+    }
+
+    /// The reverse of an allocation whose free was deferred to the reverse
+    /// sweep: free it (and its shadow) here.
+    fn reverse_alloc(&mut self, i: V, k: AllocKind) -> Result<()> {
+        {
             if matches!(
                 k,
                 rules::AllocKind::Malloc { .. } | rules::AllocKind::Calloc
@@ -950,15 +972,8 @@ impl RevGen<'_> {
                     None => self.dealloc_like(i, p)?,
                 }
             }
-            return Ok(());
+            Ok(())
         }
-        if rules::lookup(i).is_some() {
-            if self.varied(i) {
-                self.apply_rule(i, &call_args(i))?;
-            }
-            return Ok(());
-        }
-        Ok(())
     }
 
     /// Free `p`, allocated like `alloc` was: C++ `new` / `new[]` memory
