@@ -67,11 +67,7 @@ macro_rules! derivative_f32 {
         let _: extern "C" fn(f32) -> f32 = $f;
         let x: f32 = $x;
         unsafe {
-            $crate::enzyme::__enzyme_fwddiff_f32(
-                $f as *const ::std::ffi::c_void,
-                x as f64,
-                1.0f64,
-            )
+            $crate::enzyme::__enzyme_fwddiff_f32($f as *const ::std::ffi::c_void, x as f64, 1.0f64)
         }
     }};
 }

@@ -136,7 +136,12 @@ fn main() {
     let x: f64 = 0.7;
     let want = (-0.5 * x).exp() * (3.0 * (3.0 * x).cos() - 0.5 * (3.0 * x).sin());
     c.check("damped' (forward)", derivative!(damped, x), want, 1e-12);
-    c.check("damped' (forward) vs fd", derivative!(damped, x), fd(|t| damped(t), x), 1e-6);
+    c.check(
+        "damped' (forward) vs fd",
+        derivative!(damped, x),
+        fd(|t| damped(t), x),
+        1e-6,
+    );
     let df = derivative_f32!(soft, 1.5f32) as f64;
     // (single precision: a wider step)
     let want = ((soft(1.5 + 1e-2) - soft(1.5 - 1e-2)) / 2e-2) as f64;
@@ -148,23 +153,53 @@ fn main() {
     // Scalars, reverse mode: two active arguments.
     let (x, y) = (-1.2, 1.0);
     let (dx, dy) = gradient2!(rosenbrock, x, y);
-    c.check("rosenbrock d/dx", dx, -2.0 * (1.0 - x) - 400.0 * x * (y - x * x), 1e-12);
+    c.check(
+        "rosenbrock d/dx",
+        dx,
+        -2.0 * (1.0 - x) - 400.0 * x * (y - x * x),
+        1e-12,
+    );
     c.check("rosenbrock d/dy", dy, 200.0 * (y - x * x), 1e-12);
-    c.check("rosenbrock d/dx vs fd", dx, fd(|t| rosenbrock(t, y), x), 1e-6);
+    c.check(
+        "rosenbrock d/dx vs fd",
+        dx,
+        fd(|t| rosenbrock(t, y), x),
+        1e-6,
+    );
 
     // Slices: reverse gradient and forward directional derivative.
     let xs: Vec<f64> = vec![0.3, -1.1, 2.0, 0.25, 1.7];
     let v: Vec<f64> = vec![1.0, 0.5, -0.25, 2.0, -1.0];
     let call = |f: extern "C" fn(*const f64, usize) -> f64| move |s: &[f64]| f(s.as_ptr(), s.len());
     for (name, f, g, dd) in [
-        ("norm", norm as extern "C" fn(*const f64, usize) -> f64, gradient_slice!(norm, &xs), directional_slice!(norm, &xs, &v)),
-        ("logsumexp", logsumexp, gradient_slice!(logsumexp, &xs), directional_slice!(logsumexp, &xs, &v)),
-        ("ring", ring, gradient_slice!(ring, &xs), directional_slice!(ring, &xs, &v)),
+        (
+            "norm",
+            norm as extern "C" fn(*const f64, usize) -> f64,
+            gradient_slice!(norm, &xs),
+            directional_slice!(norm, &xs, &v),
+        ),
+        (
+            "logsumexp",
+            logsumexp,
+            gradient_slice!(logsumexp, &xs),
+            directional_slice!(logsumexp, &xs, &v),
+        ),
+        (
+            "ring",
+            ring,
+            gradient_slice!(ring, &xs),
+            directional_slice!(ring, &xs, &v),
+        ),
     ] {
         let mut dir = 0.0;
         for i in 0..xs.len() {
             let want = fd_slice(call(f), &xs, i);
-            c.check(&format!("{name} gradient[{i}] (reverse) vs fd"), g[i], want, 1e-6);
+            c.check(
+                &format!("{name} gradient[{i}] (reverse) vs fd"),
+                g[i],
+                want,
+                1e-6,
+            );
             dir += want * v[i];
         }
         c.check(&format!("{name} along v (forward) vs fd"), dd, dir, 1e-6);
@@ -181,9 +216,24 @@ fn main() {
     };
     let dp = gradient_ref!(Particle::energy, &p);
     let r = (1.0f64 + 0.25 + 4.0).sqrt();
-    c.check("energy d/dvel[2] analytic", dp.vel[2], p.mass * p.vel[2], 1e-12);
-    c.check("energy d/dpos[0] analytic", dp.pos[0], p.mass * p.pos[0] / (r * r * r), 1e-12);
-    c.check("energy d/dmass analytic", dp.mass, 0.5 * 0.59 - 1.0 / r, 1e-12);
+    c.check(
+        "energy d/dvel[2] analytic",
+        dp.vel[2],
+        p.mass * p.vel[2],
+        1e-12,
+    );
+    c.check(
+        "energy d/dpos[0] analytic",
+        dp.pos[0],
+        p.mass * p.pos[0] / (r * r * r),
+        1e-12,
+    );
+    c.check(
+        "energy d/dmass analytic",
+        dp.mass,
+        0.5 * 0.59 - 1.0 / r,
+        1e-12,
+    );
     let tangent = Particle {
         pos: [0.0, 1.0, 0.0],
         vel: [1.0, 0.0, 0.0],
@@ -235,7 +285,11 @@ fn main() {
         )
     };
     for i in 0..w.len() {
-        let want = fd_slice(|s| mse(s.as_ptr(), s.len(), data.as_ptr(), data.len()), &w, i);
+        let want = fd_slice(
+            |s| mse(s.as_ptr(), s.len(), data.as_ptr(), data.len()),
+            &w,
+            i,
+        );
         c.check(&format!("mse d/dw[{i}] (reverse) vs fd"), dw[i], want, 1e-6);
     }
 
