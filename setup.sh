@@ -18,3 +18,10 @@ cargo build --release
 # The LLVM 22 plugin (clang-22, opt-22, rustc -Z llvm-plugins) in its own
 # target directory: target/llvm22/release/libenzyme_rs.so
 cargo build --release --no-default-features --features llvm22-1 --target-dir target/llvm22
+# Rust nightly's std::autodiff loads its backend as libEnzyme-22.so from the
+# sysroot: the LLVM 22 plugin is that backend.
+if sysroot=$(rustc +nightly --print sysroot 2>/dev/null); then
+  lib="$sysroot/lib/rustlib/x86_64-unknown-linux-gnu/lib"
+  [ -d "$lib" ] && cp target/llvm22/release/libenzyme_rs.so "$lib/libEnzyme-22.so" &&
+    echo "installed the LLVM 22 plugin as $lib/libEnzyme-22.so (std::autodiff backend)"
+fi

@@ -97,3 +97,11 @@ void registerCallbacks(PassBuilder &PB) {
 extern "C" PassPluginLibraryInfo ers_plugin22_info() {
   return {LLVM_PLUGIN_API_VERSION, "enzyme-rs", "0.1", registerCallbacks};
 }
+
+// Rust's `std::autodiff` (nightly, `-Z autodiff=Enable`) loads the LLVM 22
+// plugin as `libEnzyme-22.so` and calls `registerEnzymeAndPassPipeline`
+// (exported from src/ir/rustc_autodiff.rs); its pipeline then names the
+// pass `enzyme`.
+extern "C" void ers_register_pipeline_names(void *pb) {
+  static_cast<PassBuilder *>(pb)->registerPipelineParsingCallback(parse);
+}

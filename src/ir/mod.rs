@@ -7,3 +7,5 @@ pub mod shim;
 pub use builder::Builder;
 #[cfg(feature = "llvm22-1")]
 pub mod plugin22;
+#[cfg(feature = "llvm22-1")]
+pub mod rustc_autodiff;
