@@ -75,6 +75,7 @@ fn main() {
         build.file("cpp/plugin22.cc");
     }
     build.compile("enzyme_rs_shim");
+    compile_mpi_runtime(&query(&cfg, "--bindir"));
     if major == "16" {
         println!("cargo:rustc-link-search=native={libdir}");
         println!("cargo:rustc-link-lib=dylib=LLVM-{major}");
@@ -85,4 +86,21 @@ fn main() {
         // a second LLVM into rustc.
         let _ = libdir;
     }
+}
+
+/// The MPI derivative helpers (`runtime/mpi_rt.c`) as LLVM bitcode, for
+/// `src/modes/mpi.rs` to link into modules that differentiate MPI calls
+/// (bitcode: clang's context discards value names, so text IR cannot be
+/// parsed there).
+fn compile_mpi_runtime(bindir: &str) {
+    println!("cargo:rerun-if-changed=runtime/mpi_rt.c");
+    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("mpi_rt.bc");
+    let st = Command::new(PathBuf::from(bindir).join("clang"))
+        .args(["-O2", "-c", "-emit-llvm", "-g0", "-fPIC"])
+        .arg("runtime/mpi_rt.c")
+        .arg("-o")
+        .arg(&out)
+        .status()
+        .expect("clang runs");
+    assert!(st.success(), "compiling runtime/mpi_rt.c failed");
 }

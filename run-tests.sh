@@ -10,8 +10,14 @@ echo "== lit"
 lit -sv lit
 echo "== examples"
 ./examples/run.sh
+echo "== fuzzers: llvm-stress and random programs, fixed seed windows"
+bash tests/stress/run.sh
+echo "== lto (multi-file programs, full LTO and ThinLTO through lld)"
+tests/lto/run.sh
 echo "== cargo test"
 cargo test --release
+echo "== packaging: wrappers, install + CMake + pkg-config, Debian package, Fortran, Python, the guide's examples"
+bash tests/packaging/run.sh
 echo "== benchmarks: build each once at its smallest size, check all gradients agree"
 bash bench/ci-check.sh
 echo "== the same suite against LLVM 22 (clang-22, the LLVM 22 plugin), and Rust"

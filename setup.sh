@@ -3,7 +3,9 @@
 set -euo pipefail
 need=()
 for p in llvm-16-dev clang-16 llvm-16-tools libpolly-16-dev zlib1g-dev libzstd-dev \
-         llvm-22-dev clang-22 llvm-22-tools lld-22; do
+  flang-16 libflang-16-dev lld-16 cmake pkgconf \
+  libopenmpi-dev openmpi-bin libomp-16-dev \
+  llvm-22-dev clang-22 llvm-22-tools lld-22; do
   dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
 done
 if [ ${#need[@]} -gt 0 ]; then
@@ -12,6 +14,7 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}"
 fi
 command -v lit >/dev/null 2>&1 || python3 -m pip install -q lit
+python3 -c 'import numpy, scipy' 2>/dev/null || python3 -m pip install -q numpy scipy
 command -v cargo >/dev/null 2>&1 || { echo "cargo (Rust) is required: https://rustup.rs" >&2; exit 1; }
 export LLVM_SYS_160_PREFIX=${LLVM_SYS_160_PREFIX:-/usr/lib/llvm-16}
 cargo build --release

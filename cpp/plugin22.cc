@@ -16,14 +16,21 @@
 
 using namespace llvm;
 
-// The kinds of pass, in the numbering of `PassKind` in src/lib.rs.
+// The kinds of pass, in the numbering of `enzyme_rs_run_module_pass` in
+// src/lib.rs: the enzyme pass in its slots (src/lto.rs), the pipeline-start
+// protection, the printers.
 enum ErsPassKind : unsigned {
-  ErsEnzyme = 0,
-  ErsProtect = 1,
-  ErsPrintTypes = 2,
-  ErsPrintActivity = 3,
-  ErsPrintBoth = 4,
-  ErsCost = 5,
+  ErsOpt = 0,
+  ErsOptimizerEarly = 1,
+  ErsFullLtoEarly = 2,
+  ErsEarlySimplification = 3,
+  ErsPrelink = 4,
+  ErsPostlink = 5,
+  ErsProtect = 10,
+  ErsPrintTypes = 20,
+  ErsPrintActivity = 21,
+  ErsPrintBoth = 22,
+  ErsCost = 23,
 };
 
 // Returns 1 when the module changed.
@@ -55,8 +62,11 @@ bool parse(StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::Pipelin
     const char *name;
     unsigned kind, level;
   } names[] = {
-      {"enzyme", ErsEnzyme, 0},
-      {"enzyme-opt", ErsEnzyme, 2},
+      {"enzyme", ErsOpt, 0},
+      {"enzyme-opt", ErsOpt, 2},
+      {"enzyme-lto-prelink", ErsPrelink, 1},
+      {"enzyme-lto-prelink-O0", ErsPrelink, 0},
+      {"enzyme-lto-postlink", ErsPostlink, 1},
       {"print-activity-analysis", ErsPrintActivity, 0},
       {"print-type-analysis", ErsPrintTypes, 0},
       {"enzyme-print-analysis", ErsPrintBoth, 0},
@@ -80,12 +90,17 @@ void registerCallbacks(PassBuilder &PB) {
   // Runs at -O0 too.
   PB.registerOptimizerEarlyEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel O, ThinOrFullLTOPhase) {
-        MPM.addPass(ErsModulePass(ErsEnzyme, speedup(O)));
+        MPM.addPass(ErsModulePass(ErsOptimizerEarly, speedup(O)));
       });
   // Full LTO link: bodies from other translation units are visible.
   PB.registerFullLinkTimeOptimizationEarlyEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel O) {
-        MPM.addPass(ErsModulePass(ErsEnzyme, speedup(O)));
+        MPM.addPass(ErsModulePass(ErsFullLtoEarly, speedup(O)));
+      });
+  // ThinLTO post-link: imported bodies are still there (src/lto.rs).
+  PB.registerPipelineEarlySimplificationEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel O, ThinOrFullLTOPhase) {
+        MPM.addPass(ErsModulePass(ErsEarlySimplification, speedup(O)));
       });
 }
 } // namespace

@@ -146,12 +146,7 @@ pub fn fn_sret_type(f: V) -> Option<T> {
     if params(f).is_empty() {
         return None;
     }
-    let a = unsafe { LLVMGetEnumAttributeAtIndex(f, 1, enum_attr_kind("sret")) };
-    if a.is_null() {
-        None
-    } else {
-        Some(unsafe { LLVMGetTypeAttributeValue(a) })
-    }
+    type_attr_at(f, 1, "sret")
 }
 
 /// Whether a value is a marker global (`enzyme_dup`...): a load of it (C) or
@@ -164,9 +159,7 @@ pub fn marker_name(v: V) -> Option<String> {
         strip_casts(operand(v, 0))
     } else {
         let s = strip_casts(v);
-        if unsafe { !LLVMIsAConstantExpr(s).is_null() }
-            && unsafe { LLVMGetConstOpcode(s) } == LLVMOpcode::LLVMPtrToInt
-        {
+        if const_opcode(s) == Some(LLVMOpcode::LLVMPtrToInt) {
             strip_casts(operand(s, 0))
         } else {
             s
@@ -236,9 +229,8 @@ pub fn resolve_function(call: V, v: V) -> Result<V> {
     // A load of a constant global holding a function pointer.
     if opcode(s) == Some(LLVMOpcode::LLVMLoad) {
         let g = strip_casts(operand(s, 0));
-        if is_global_var(g) && unsafe { LLVMIsGlobalConstant(g) } != 0 {
-            let init = unsafe { LLVMGetInitializer(g) };
-            if !init.is_null() {
+        if is_global_var(g) && is_global_constant(g) {
+            if let Some(init) = global_initializer(g) {
                 let f = strip_casts(init);
                 if is_function(f) {
                     return Ok(f);
@@ -286,10 +278,10 @@ pub fn convert_arg(b: &Builder, v: V, to: T) -> Option<V> {
     // Pointers passed as pointer-sized integers (intptr_t) and back; a
     // narrower integer where a pointer is expected is a mistake (a shadow
     // or an argument missing), not a conversion.
-    if is_int(from) && is_ptr(to) && unsafe { LLVMGetIntTypeWidth(from) } == 64 {
+    if is_int(from) && is_ptr(to) && int_width(from) == 64 {
         return Some(b.cast(LLVMOpcode::LLVMIntToPtr, v, to));
     }
-    if is_ptr(from) && is_int(to) && unsafe { LLVMGetIntTypeWidth(to) } == 64 {
+    if is_ptr(from) && is_int(to) && int_width(to) == 64 {
         return Some(b.cast(LLVMOpcode::LLVMPtrToInt, v, to));
     }
     None
@@ -327,7 +319,7 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
         ret_seed: None,
         ret_active: None,
         sret,
-        ret_ty: unsafe { LLVMGetReturnType(call_fn_type(call)) },
+        ret_ty: ret_type(call_fn_type(call)),
         fn_sret: None,
         tape: None,
         allocated: None,
@@ -363,6 +355,14 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
         let Some(m) = all.get(*k).and_then(|v| marker_name(*v)) else {
             return Ok(false);
         };
+        if matches!(m.as_str(), "enzyme_tape" | "enzyme_allocated")
+            && !matches!(mode, Mode::AugmentFwd | Mode::ReverseSplit)
+        {
+            return Err(Error::bad_call(
+                call,
+                format!("{m} is a split-mode marker (for __enzyme_augmentfwd / __enzyme_reverse); {callee_name} takes no tape"),
+            ));
+        }
         match m.as_str() {
             "enzyme_width" => {
                 *k += 1;
@@ -596,11 +596,26 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
     if mode == Mode::ReverseSplit && req.tape.is_none() {
         return Err(Error::bad_call(call, format!("{callee_name} needs the tape from __enzyme_augmentfwd as its last argument (or after enzyme_tape)")));
     }
+    if let Some(m) = all.get(k).and_then(|v| marker_name(*v)) {
+        if k + 1 == all.len() {
+            return Err(Error::bad_call(
+                call,
+                format!("marker {m} has no argument after it (all {user_params} parameters of '{fname}' already have their arguments)"),
+            ));
+        }
+    }
     if k < all.len() {
+        // A function only declared here (defined in another file, or by a
+        // Fortran caller's implicit interface) shows no real parameter list.
+        let hint = if is_declaration(func) {
+            format!(" ('{fname}' is only declared in this module: compile its definition into the same module, e.g. the same source file, or link with -flto and the plugin loaded at link time)")
+        } else {
+            String::new()
+        };
         return Err(Error::bad_call(
             call,
             format!(
-                "too many arguments to {callee_name}: '{fname}' takes {} parameters; {} argument(s) left over, starting with {}",
+                "too many arguments to {callee_name}: '{fname}' takes {} parameters; {} argument(s) left over, starting with {}{hint}",
                 user_params,
                 all.len() - k,
                 print_value(all[k]).trim()
@@ -612,13 +627,7 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
     // cplx) asks for {primal, tangent}; one copy is just the tangent.
     let fn_leaves = leaf_types(req.fn_sret.unwrap_or_else(|| fn_return_type(func))).len();
     let declared = if req.sret.is_some() {
-        unsafe {
-            LLVMGetTypeAttributeValue(LLVMGetCallSiteEnumAttribute(
-                call,
-                1,
-                enum_attr_kind("sret"),
-            ))
-        }
+        call_type_attr_at(call, 1, "sret").unwrap_or(req.ret_ty)
     } else {
         req.ret_ty
     };
@@ -640,7 +649,7 @@ pub fn leaf_types(t: T) -> Vec<T> {
                 go(f, out);
             }
         } else if is_array(t) {
-            let n = unsafe { LLVMGetArrayLength(t) };
+            let n = array_len(t);
             for _ in 0..n {
                 go(elem_type(t), out);
             }
@@ -671,16 +680,16 @@ pub fn pack(b: &Builder, t: T, leaves: &[V]) -> Option<V> {
             let fields: Vec<T> = if is_struct(t) {
                 struct_fields(t)
             } else {
-                vec![elem_type(t); unsafe { LLVMGetArrayLength(t) } as usize]
+                vec![elem_type(t); array_len(t) as usize]
             };
-            let mut agg = unsafe { LLVMGetUndef(t) };
+            let mut agg = undef(t);
             for (fi, ft) in fields.into_iter().enumerate() {
                 let v = go(b, ft, leaves, i)?;
                 agg = b.insert_value(agg, v, fi as u32);
             }
             Some(agg)
         } else if is_vector(t) {
-            let mut vec = unsafe { LLVMGetUndef(t) };
+            let mut vec = undef(t);
             for lane in 0..vector_size(t) {
                 let v = go(b, elem_type(t), leaves, i)?;
                 vec = b.insert_element(vec, v, const_i32(b.ctx, lane as i64));
@@ -704,7 +713,7 @@ pub fn unpack(b: &Builder, v: V) -> Vec<V> {
         let n = if is_struct(t) {
             struct_fields(t).len() as u32
         } else {
-            unsafe { LLVMGetArrayLength(t) }
+            array_len(t)
         };
         for i in 0..n {
             out.extend(unpack(b, b.extract_value(v, i)));
@@ -724,8 +733,7 @@ pub fn unpack(b: &Builder, v: V) -> Vec<V> {
 pub fn replace_call(req: &Request, b: &Builder, leaves: &[V]) -> Result<()> {
     let call = req.call;
     if let Some(sret) = req.sret {
-        let sty = unsafe { LLVMGetCallSiteEnumAttribute(call, 1, enum_attr_kind("sret")) };
-        let sty = unsafe { LLVMGetTypeAttributeValue(sty) };
+        let sty = call_type_attr_at(call, 1, "sret").unwrap_or(req.ret_ty);
         let v = pack(b, sty, leaves).ok_or_else(|| {
             Error::bad_call(
                 call,
@@ -753,9 +761,9 @@ pub fn replace_call(req: &Request, b: &Builder, leaves: &[V]) -> Result<()> {
                 )
             })?
         };
-        unsafe { LLVMReplaceAllUsesWith(call, v) };
+        replace_all_uses(call, v);
     }
-    unsafe { LLVMInstructionEraseFromParent(call) };
+    erase(call);
     Ok(())
 }
 

@@ -73,8 +73,26 @@ fn calls_transitively(f: V, target: V, seen: &mut std::collections::HashSet<V>) 
     false
 }
 
+/// What to do with a call that failed: report it (`Fail`), or leave it in
+/// place for a later run (`Defer`, link-time differentiation: `lto.rs`).
+pub enum Handling {
+    Fail(Error),
+    Defer,
+}
+
 /// Run the pass over a module. Returns whether the module changed.
 pub fn run(m: LLVMModuleRef, opts: Options) -> bool {
+    run_with(m, opts, &mut |e, _| Handling::Fail(e), &mut Vec::new())
+}
+
+/// [`run`], with `on_error` deciding per failed call whether it fails or
+/// waits (deferred calls are left in place and listed in `deferred`).
+pub fn run_with(
+    m: LLVMModuleRef,
+    opts: Options,
+    on_error: &mut dyn FnMut(Error, V) -> Handling,
+    deferred: &mut Vec<V>,
+) -> bool {
     let mut calls = find_calls(m);
     if calls.is_empty() {
         return false;
@@ -96,6 +114,11 @@ pub fn run(m: LLVMModuleRef, opts: Options) -> bool {
             }
         });
         let Some(pos) = pos else {
+            if !deferred.is_empty() {
+                // The calls left wait on deferred ones: they wait too.
+                deferred.extend(calls.drain(..).map(|(c, _)| c));
+                break;
+            }
             // Every call left differentiates a function that still reaches
             // one of them: a cycle (a function differentiating itself).
             let (call, _) = calls.remove(0);
@@ -117,7 +140,7 @@ pub fn run(m: LLVMModuleRef, opts: Options) -> bool {
         let (call, mode) = calls.remove(pos);
         let caller = inst_fn(call);
         let before = sess.toplevel_calls.len();
-        process(&mut sess, call, mode);
+        process(&mut sess, call, mode, on_error, deferred);
         // Higher order: when the caller is itself differentiated by a
         // pending request, inline a forward derivative just placed in it,
         // so the outer derivative sees plain code (a forward derivative
@@ -157,21 +180,25 @@ fn define_leftover_markers(m: LLVMModuleRef) {
         if !n.starts_with("enzyme_") || users(g).is_empty() {
             continue;
         }
-        unsafe {
-            if !LLVMGetInitializer(g).is_null() {
-                continue;
-            }
-            let ty = LLVMGlobalGetValueType(g);
-            if !is_int(ty) {
-                continue;
-            }
-            LLVMSetInitializer(g, zero(ty));
-            LLVMSetLinkage(g, llvm_sys::LLVMLinkage::LLVMWeakAnyLinkage);
+        if global_initializer(g).is_some() {
+            continue;
         }
+        let ty = global_type(g);
+        if !is_int(ty) {
+            continue;
+        }
+        set_initializer(g, zero(ty));
+        set_linkage(g, LLVMLinkage::LLVMWeakAnyLinkage);
     }
 }
 
-fn process(sess: &mut Session, call: V, mode: Mode) {
+fn process(
+    sess: &mut Session,
+    call: V,
+    mode: Mode,
+    on_error: &mut dyn FnMut(Error, V) -> Handling,
+    deferred: &mut Vec<V>,
+) {
     let caller = inst_fn(call);
     let r = callsite::parse(call, mode).and_then(|req| {
         log::debug!(
@@ -183,20 +210,22 @@ fn process(sess: &mut Session, call: V, mode: Mode) {
         modes::run_request(sess, &req).map(|_| ())
     });
     if let Err(e) = r {
-        fail_call(&e, call, caller);
+        match on_error(e, call) {
+            Handling::Fail(e) => fail_call(&e, call, caller),
+            Handling::Defer => deferred.push(call),
+        }
     }
     sess.delete_doomed();
 }
 
 /// Report `e` and replace the call with a zero so the module stays valid.
-fn fail_call(e: &Error, call: V, caller: V) {
+pub fn fail_call(e: &Error, call: V, caller: V) {
     e.emit(caller);
-    unsafe {
-        let t = type_of(call);
-        if !is_void(t) {
-            LLVMReplaceAllUsesWith(call, zero(t));
-        }
-        LLVMInstructionEraseFromParent(call);
+    let t = type_of(call);
+    if is_void(t) {
+        erase(call);
+    } else {
+        replace_and_erase(call, zero(t));
     }
 }
 
@@ -204,7 +233,18 @@ fn fail_call(e: &Error, call: V, caller: V) {
 /// the user's call site (so the tape lives in registers where it can), then
 /// simplify the new code (the rest of LLVM's pipeline optimizes it further).
 fn cleanup(sess: &mut Session) {
-    if sess.opts.opt_level == 0 || sess.opts.no_cleanup || sess.created.is_empty() {
+    if sess.opts.no_cleanup || sess.created.is_empty() {
+        return;
+    }
+    if sess.opts.opt_level == 0 {
+        // -O0: only promote the derivatives' adjoint slots and local
+        // variables to registers; unpromoted, each recursion level of a
+        // derivative keeps a frame several times its primal's (a deep
+        // recursion overflowed the stack under AddressSanitizer).
+        let mut fns = sess.created.clone();
+        if let Err(msg) = shim::run_function_pipeline(&mut fns, "mem2reg") {
+            log::warn!("enzyme-rs: -O0 cleanup failed: {msg}");
+        }
         return;
     }
     let helpers = [
@@ -281,7 +321,7 @@ fn cleanup(sess: &mut Session) {
     let mut live = Vec::new();
     for f in std::mem::take(&mut sess.created) {
         if users(f).is_empty() {
-            unsafe { LLVMDeleteFunction(f) };
+            delete_function(f);
         } else {
             live.push(f);
         }

@@ -3,7 +3,8 @@
 //!
 //! This file is the plugin entry: registration of the pass with opt's
 //! pipeline parser and clang's optimizer pipeline (LLVM 16 here, through the
-//! llvm-plugin crate; LLVM 22 in cpp/plugin22.cc). See ARCHITECTURE.md.
+//! llvm-plugin crate; LLVM 22 in cpp/plugin22.cc, which calls
+//! `enzyme_rs_run_module_pass`). See ARCHITECTURE.md.
 // LLVM 22 deprecates LLVM-C calls the LLVM 16 API offers no replacement for
 // (LLVMGetArrayLength, LLVMArrayType, LLVMBuildGlobalStringPtr); they still
 // work the same.
@@ -13,6 +14,7 @@ pub mod callsite;
 pub mod diag;
 pub mod driver;
 pub mod ir;
+pub mod lto;
 pub mod modes;
 pub mod options;
 pub mod rules;
@@ -26,82 +28,13 @@ compile_error!("choose an LLVM: feature llvm16-0 (default) or llvm22-1");
 #[cfg(all(feature = "llvm22-1", not(feature = "llvm16-0")))]
 extern crate llvm_sys_221 as llvm_sys;
 
-/// The passes the plugin registers, numbered as in cpp/plugin22.cc.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PassKind {
-    /// Differentiate (`enzyme`, `enzyme-opt`, the clang callbacks).
-    Enzyme,
-    /// Pipeline start: keep registered functions (custom derivatives,
-    /// inactive and library-like functions) from being inlined before the
-    /// differentiation pass sees their calls.
-    Protect,
-    /// Analysis printers (opt pipeline names).
-    Printer(Printer),
-}
-
-/// Which analysis a printer pass shows.
+/// Analysis printers as opt pipeline names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Printer {
     Types,
     Activity,
     Both,
     Cost,
-}
-
-impl PassKind {
-    fn from_code(k: u32) -> Option<PassKind> {
-        Some(match k {
-            0 => PassKind::Enzyme,
-            1 => PassKind::Protect,
-            2 => PassKind::Printer(Printer::Types),
-            3 => PassKind::Printer(Printer::Activity),
-            4 => PassKind::Printer(Printer::Both),
-            5 => PassKind::Printer(Printer::Cost),
-            _ => return None,
-        })
-    }
-}
-
-/// Runs one pass over a module; true when the module changed.
-pub fn run_module_pass(m: ir::llvm::LLVMModuleRef, kind: PassKind, opt_level: u32) -> bool {
-    init_logging();
-    match kind {
-        PassKind::Enzyme => {
-            let opts = options::Options::load(opt_level);
-            guarded(m, || driver::run(m, opts)) != Some(false)
-        }
-        PassKind::Protect => guarded(m, || rules::registry::protect_registered(m)) != Some(false),
-        PassKind::Printer(p) => {
-            let opts = options::Options::load(0);
-            guarded(m, || {
-                use analysis::printer::*;
-                if matches!(p, Printer::Types | Printer::Both) {
-                    print_module_types(m, &opts);
-                }
-                if matches!(p, Printer::Activity | Printer::Both) {
-                    print_module_activity(m, &opts);
-                }
-                if matches!(p, Printer::Cost) {
-                    print_module_cost(m);
-                }
-            });
-            false
-        }
-    }
-}
-
-/// The pass entry the C++ registration (cpp/plugin22.cc) calls: `kind` is
-/// a `PassKind` code. Returns 1 when the module changed.
-#[no_mangle]
-pub extern "C" fn enzyme_rs_run_module_pass(
-    m: ir::llvm::LLVMModuleRef,
-    kind: u32,
-    opt_level: u32,
-) -> i32 {
-    match PassKind::from_code(kind) {
-        Some(k) => run_module_pass(m, k, opt_level) as i32,
-        None => 0,
-    }
 }
 
 /// Runs `f`; no panic may cross into LLVM: one is reported as an internal
@@ -127,6 +60,67 @@ fn guarded<R>(m: ir::llvm::LLVMModuleRef, f: impl FnOnce() -> R) -> Option<R> {
     None
 }
 
+/// The pass entry the LLVM 22 registration (cpp/plugin22.cc) calls, with
+/// the pass as a code: 0..=4 the enzyme pass in the slots Opt,
+/// OptimizerEarly, FullLtoEarly, EarlySimplification, Prelink, 5 Postlink,
+/// 10 the pipeline-start protection, 20..=23 the printers (types, activity,
+/// both, cost). Returns 1 when the module changed.
+#[no_mangle]
+pub extern "C" fn enzyme_rs_run_module_pass(
+    m: ir::llvm::LLVMModuleRef,
+    kind: u32,
+    opt_level: u32,
+) -> i32 {
+    use lto::Slot;
+    let slot = match kind {
+        0 => Slot::Opt,
+        1 => Slot::OptimizerEarly,
+        2 => Slot::FullLtoEarly,
+        3 => Slot::EarlySimplification,
+        4 => Slot::Prelink,
+        5 => Slot::Postlink,
+        10 => return (guarded(m, || rules::registry::protect_registered(m)) != Some(false)) as i32,
+        20..=23 => {
+            let p = [
+                Printer::Types,
+                Printer::Activity,
+                Printer::Both,
+                Printer::Cost,
+            ][kind as usize - 20];
+            run_printer(m, p);
+            return 0;
+        }
+        _ => return 0,
+    };
+    run_enzyme(m, opt_level, slot) as i32
+}
+
+/// The enzyme pass in one of its slots; true when the module changed.
+pub fn run_enzyme(m: ir::llvm::LLVMModuleRef, opt_level: u32, slot: lto::Slot) -> bool {
+    init_logging();
+    let mut opts = options::Options::load(opt_level);
+    opts.no_cleanup |= matches!(slot, lto::Slot::Opt) && opt_level == 0;
+    guarded(m, || lto::run(m, opts, slot)) != Some(false)
+}
+
+/// An analysis printer pass.
+pub fn run_printer(m: ir::llvm::LLVMModuleRef, p: Printer) {
+    init_logging();
+    let opts = options::Options::load(0);
+    guarded(m, || {
+        use analysis::printer::*;
+        if matches!(p, Printer::Types | Printer::Both) {
+            print_module_types(m, &opts);
+        }
+        if matches!(p, Printer::Activity | Printer::Both) {
+            print_module_activity(m, &opts);
+        }
+        if matches!(p, Printer::Cost) {
+            print_module_cost(m);
+        }
+    });
+}
+
 fn init_logging() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
@@ -141,30 +135,80 @@ fn init_logging() {
 /// the same names and callbacks in cpp/plugin22.cc.)
 #[cfg(feature = "llvm16-0")]
 mod plugin16 {
-    use super::{ir, run_module_pass, PassKind, Printer};
+    use super::*;
     use llvm_plugin::inkwell::module::Module;
     use llvm_plugin::{
         LlvmModulePass, ModuleAnalysisManager, OptimizationLevel, PassBuilder, PipelineParsing,
         PreservedAnalyses,
     };
 
-    struct Pass {
-        kind: PassKind,
+    /// The `enzyme` module pass.
+    struct EnzymePass {
         opt_level: u32,
+        slot: lto::Slot,
     }
 
-    impl LlvmModulePass for Pass {
+    impl LlvmModulePass for EnzymePass {
+        fn run_pass(
+            &self,
+            module: &mut Module<'_>,
+            _manager: &ModuleAnalysisManager,
+        ) -> PreservedAnalyses {
+            init_logging();
+            let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
+            let mut opts = options::Options::load(self.opt_level);
+            // opt -passes=enzyme: the IR exactly as synthesized.
+            opts.no_cleanup |= matches!(self.slot, lto::Slot::Opt) && self.opt_level == 0;
+            match guarded(m, || lto::run(m, opts, self.slot)) {
+                Some(false) => PreservedAnalyses::All,
+                _ => PreservedAnalyses::None,
+            }
+        }
+    }
+
+    /// Pipeline start: keep registered functions (custom derivatives,
+    /// inactive and library-like functions) from being inlined before the
+    /// differentiation pass sees their calls.
+    struct ProtectPass;
+
+    impl LlvmModulePass for ProtectPass {
         fn run_pass(
             &self,
             module: &mut Module<'_>,
             _manager: &ModuleAnalysisManager,
         ) -> PreservedAnalyses {
             let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
-            if run_module_pass(m, self.kind, self.opt_level) {
-                PreservedAnalyses::None
-            } else {
-                PreservedAnalyses::All
+            match guarded(m, || rules::registry::protect_registered(m)) {
+                Some(false) => PreservedAnalyses::All,
+                _ => PreservedAnalyses::None,
             }
+        }
+    }
+
+    struct PrinterPass(Printer);
+
+    impl LlvmModulePass for PrinterPass {
+        fn run_pass(
+            &self,
+            module: &mut Module<'_>,
+            _manager: &ModuleAnalysisManager,
+        ) -> PreservedAnalyses {
+            init_logging();
+            let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
+            let opts = options::Options::load(0);
+            guarded(m, || {
+                use analysis::printer::*;
+                if matches!(self.0, Printer::Types | Printer::Both) {
+                    print_module_types(m, &opts);
+                }
+                if matches!(self.0, Printer::Activity | Printer::Both) {
+                    print_module_activity(m, &opts);
+                }
+                if matches!(self.0, Printer::Cost) {
+                    print_module_cost(m);
+                }
+            });
+            PreservedAnalyses::All
         }
     }
 
@@ -179,42 +223,76 @@ mod plugin16 {
 
     #[llvm_plugin::plugin(name = "enzyme-rs", version = "0.1")]
     fn plugin_registrar(builder: &mut PassBuilder) {
-        builder.add_module_pipeline_parsing_callback(|name, manager| {
-            let (kind, opt_level) = match name {
-                // opt -passes=enzyme: differentiate, no cleanup (IR as synthesized).
-                "enzyme" => (PassKind::Enzyme, 0),
-                // opt -passes=enzyme-opt: differentiate, then clean up like -O2.
-                "enzyme-opt" => (PassKind::Enzyme, 2),
-                // Analysis printers (stderr); -enzyme-function=NAME picks a function.
-                "print-activity-analysis" => (PassKind::Printer(Printer::Activity), 0),
-                "print-type-analysis" => (PassKind::Printer(Printer::Types), 0),
-                "enzyme-print-analysis" => (PassKind::Printer(Printer::Both), 0),
-                // Timing of both analyses over the module (bench/analysis_cost.sh).
-                "enzyme-analysis-cost" => (PassKind::Printer(Printer::Cost), 0),
-                _ => return PipelineParsing::NotParsed,
-            };
-            manager.add_pass(Pass { kind, opt_level });
-            PipelineParsing::Parsed
+        builder.add_module_pipeline_parsing_callback(|name, manager| match name {
+            // opt -passes=enzyme: differentiate, no cleanup (IR as synthesized).
+            "enzyme" => {
+                manager.add_pass(EnzymePass {
+                    opt_level: 0,
+                    slot: lto::Slot::Opt,
+                });
+                PipelineParsing::Parsed
+            }
+            // opt -passes=enzyme-opt: differentiate, then clean up like -O2.
+            "enzyme-opt" => {
+                manager.add_pass(EnzymePass {
+                    opt_level: 2,
+                    slot: lto::Slot::Opt,
+                });
+                PipelineParsing::Parsed
+            }
+            // Link-time differentiation halves, for lit tests (src/lto.rs).
+            "enzyme-lto-prelink" | "enzyme-lto-prelink-O0" | "enzyme-lto-postlink" => {
+                let (opt_level, slot) = match name {
+                    "enzyme-lto-prelink" => (1, lto::Slot::Prelink),
+                    "enzyme-lto-prelink-O0" => (0, lto::Slot::Prelink),
+                    _ => (1, lto::Slot::Postlink),
+                };
+                manager.add_pass(EnzymePass { opt_level, slot });
+                PipelineParsing::Parsed
+            }
+            // Analysis printers (stderr); -enzyme-function=NAME picks a function.
+            "print-activity-analysis" => {
+                manager.add_pass(PrinterPass(Printer::Activity));
+                PipelineParsing::Parsed
+            }
+            "print-type-analysis" => {
+                manager.add_pass(PrinterPass(Printer::Types));
+                PipelineParsing::Parsed
+            }
+            "enzyme-print-analysis" => {
+                manager.add_pass(PrinterPass(Printer::Both));
+                PipelineParsing::Parsed
+            }
+            // Timing of both analyses over the module (bench/analysis_cost.sh).
+            "enzyme-analysis-cost" => {
+                manager.add_pass(PrinterPass(Printer::Cost));
+                PipelineParsing::Parsed
+            }
+            _ => PipelineParsing::NotParsed,
         });
         builder.add_pipeline_start_ep_callback(|manager, _opt| {
-            manager.add_pass(Pass {
-                kind: PassKind::Protect,
-                opt_level: 0,
-            });
+            manager.add_pass(ProtectPass);
         });
-        // clang: after the primal is optimized, before the late optimizer.
-        // Runs at -O0 too.
+        // clang: after the primal is optimized, before the late optimizer. Runs
+        // at -O0 too.
         builder.add_optimizer_early_ep_callback(|manager, opt| {
-            manager.add_pass(Pass {
-                kind: PassKind::Enzyme,
+            manager.add_pass(EnzymePass {
                 opt_level: level(opt),
+                slot: lto::Slot::OptimizerEarly,
             });
         });
         // Full LTO link: bodies from other translation units are visible.
         builder.add_full_lto_early_ep_callback(|manager, opt| {
-            manager.add_pass(Pass {
-                kind: PassKind::Enzyme,
+            manager.add_pass(EnzymePass {
                 opt_level: level(opt),
+                slot: lto::Slot::FullLtoEarly,
+            });
+        });
+        // ThinLTO post-link: imported bodies are still there (src/lto.rs).
+        builder.add_pipeline_early_simplification_ep_callback(|manager, opt| {
+            manager.add_pass(EnzymePass {
+                opt_level: level(opt),
+                slot: lto::Slot::EarlySimplification,
             });
         });
     }

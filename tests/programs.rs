@@ -9,7 +9,14 @@
 //!   // FLAGS: -fopenmp        extra compiler flags
 //!   // EXPECT-ERROR: text     compilation must fail with `text` in stderr
 //!   // SKIP: reason           not run (reported as skipped)
-//! Set ENZYME_RS_TEST_FILTER=substring to run a subset.
+//!   // RANKS: 2 4             an MPI program: built with mpicc (OpenMPI,
+//!                             OMPI_CC=clang-16), run under mpirun once per
+//!                             rank count
+//!   // THREADS: 1 2 4         run once per count with OMP_NUM_THREADS set
+//! Set ENZYME_RS_TEST_FILTER=substring (or a comma-separated list) to run a subset.
+//! ENZYME_RS_SANITIZE=address (or undefined, or address,undefined) builds
+//! each program with that sanitizer at -O0 and -O2 only (tests/sanitize.sh),
+//! skipping the EXPECT-ERROR programs.
 //! ENZYME_RS_LLVM=22 uses clang-22 and the LLVM 22 plugin
 //! (target/llvm22/release, built with the `llvm22-1` feature) instead.
 use std::path::{Path, PathBuf};
@@ -21,6 +28,10 @@ struct Case {
     level: String,
     flags: Vec<String>,
     expect_error: Option<String>,
+    /// MPI rank counts (`// RANKS:`); empty for a plain program.
+    ranks: Vec<String>,
+    /// OMP_NUM_THREADS values to run with (one run without it when empty).
+    threads: Vec<String>,
 }
 
 fn root() -> PathBuf {
@@ -96,7 +107,14 @@ fn run_case(c: &Case, plugin: &Path, work: &Path) -> Result<(), String> {
         .replace(['/', '.'], "_");
     let exe = work.join(format!("{stem}_{}", c.level));
     let cc = if cpp { "clang++" } else { "clang" };
-    let mut cmd = Command::new(format!("{cc}-{}", llvm()));
+    let mut cmd = if c.ranks.is_empty() {
+        Command::new(format!("{cc}-{}", llvm()))
+    } else {
+        let mut m = Command::new(if cpp { "mpicxx" } else { "mpicc" });
+        m.env("OMPI_CC", format!("clang-{}", llvm()))
+            .env("OMPI_CXX", format!("clang++-{}", llvm()));
+        m
+    };
     cmd.arg(format!("-{}", c.level))
         .arg("-g")
         .arg(format!("-fpass-plugin={}", plugin.display()))
@@ -133,25 +151,101 @@ fn run_case(c: &Case, plugin: &Path, work: &Path) -> Result<(), String> {
     if !out.status.success() {
         return Err(format!("compile failed:\n{stderr}"));
     }
-    let run = Command::new("timeout")
-        .arg("60")
-        .arg(&exe)
-        .output()
-        .map_err(|e| format!("cannot run: {e}"))?;
+    if !c.ranks.is_empty() {
+        let res = run_mpi(&exe, &c.ranks);
+        let _ = std::fs::remove_file(&exe);
+        return res;
+    }
+    let counts: Vec<Option<&String>> = if c.threads.is_empty() {
+        vec![None]
+    } else {
+        c.threads.iter().map(Some).collect()
+    };
+    for t in counts {
+        let mut run = Command::new("timeout");
+        run.arg("60").arg(&exe);
+        if let Some(t) = t {
+            // Passive waiting: up to 4 threads share the cores with the
+            // other test runs.
+            run.env("OMP_NUM_THREADS", t)
+                .env("OMP_WAIT_POLICY", "passive");
+        }
+        let run = run.output().map_err(|e| format!("cannot run: {e}"))?;
+        if !run.status.success() {
+            let _ = std::fs::remove_file(&exe);
+            let with = t
+                .map(|t| format!(" with OMP_NUM_THREADS={t}"))
+                .unwrap_or_default();
+            return Err(format!(
+                "program failed{with} ({}):\n{}{}",
+                run.status,
+                String::from_utf8_lossy(&run.stdout),
+                String::from_utf8_lossy(&run.stderr)
+            ));
+        }
+    }
     let _ = std::fs::remove_file(&exe);
-    if !run.status.success() {
-        return Err(format!(
-            "program failed ({}):\n{}{}",
-            run.status,
-            String::from_utf8_lossy(&run.stdout),
-            String::from_utf8_lossy(&run.stderr)
-        ));
+    Ok(())
+}
+
+/// Levels and flags of a program under ENZYME_RS_SANITIZE: -O0 and -O2
+/// only, the sanitizer's flags added; any report fails the run.
+fn sanitized(levels: &str, mut flags: Vec<String>, san: &str) -> (String, Vec<String>) {
+    let l: Vec<&str> = levels
+        .split_whitespace()
+        .filter(|l| matches!(*l, "O0" | "O2"))
+        .collect();
+    flags.push(format!("-fsanitize={san}"));
+    flags.push("-fno-omit-frame-pointer".into());
+    if san.contains("undefined") {
+        // vptr checks hash the object's type through integers, which the
+        // derivative cannot follow; the rest of -fsanitize=undefined applies.
+        flags.push("-fno-sanitize=vptr".into());
+        flags.push("-fno-sanitize-recover=all".into());
+    }
+    (l.join(" "), flags)
+}
+
+/// Run an MPI program under mpirun once per rank count.
+/// Each run gets its own temporary directory: OpenMPI's session directory
+/// under a shared /tmp races between concurrent `mpirun`s ("mkdir ...
+/// File exists").
+fn run_mpi(exe: &Path, ranks: &[String]) -> Result<(), String> {
+    for n in ranks {
+        let tmp = exe.with_extension(format!("np{n}.tmp"));
+        let _ = std::fs::create_dir_all(&tmp);
+        let run = Command::new("timeout")
+            .args([
+                "120",
+                "mpirun",
+                "--allow-run-as-root",
+                "--oversubscribe",
+                "-np",
+                n,
+            ])
+            .arg(exe)
+            .env("TMPDIR", &tmp)
+            .env("OMPI_MCA_orte_tmpdir_base", &tmp)
+            .output()
+            .map_err(|e| format!("cannot run mpirun: {e}"))?;
+        let _ = std::fs::remove_dir_all(&tmp);
+        if !run.status.success() {
+            return Err(format!(
+                "program failed with -np {n} ({}):\n{}{}",
+                run.status,
+                String::from_utf8_lossy(&run.stdout),
+                String::from_utf8_lossy(&run.stderr)
+            ));
+        }
     }
     Ok(())
 }
 
 fn main() {
     let filter = std::env::var("ENZYME_RS_TEST_FILTER").ok();
+    let sanitize = std::env::var("ENZYME_RS_SANITIZE")
+        .ok()
+        .filter(|s| !s.is_empty());
     let plugin = plugin();
     let mut files = Vec::new();
     collect(&root().join("tests/programs"), &mut files);
@@ -159,7 +253,8 @@ fn main() {
     let mut skipped = 0;
     for f in files {
         if let Some(flt) = &filter {
-            if !f.to_string_lossy().contains(flt.as_str()) {
+            let path = f.to_string_lossy();
+            if !flt.split(',').any(|s| path.contains(s)) {
                 continue;
             }
         }
@@ -173,12 +268,25 @@ fn main() {
             .map(|s| s.split_whitespace().map(String::from).collect())
             .unwrap_or_default();
         let expect_error = directive(&text, "EXPECT-ERROR:");
+        let (levels, flags) = match &sanitize {
+            Some(s) if expect_error.is_none() => sanitized(&levels, flags, s),
+            Some(_) => continue,
+            None => (levels, flags),
+        };
+        let ranks: Vec<String> = directive(&text, "RANKS:")
+            .map(|s| s.split_whitespace().map(String::from).collect())
+            .unwrap_or_default();
+        let threads: Vec<String> = directive(&text, "THREADS:")
+            .map(|s| s.split_whitespace().map(String::from).collect())
+            .unwrap_or_default();
         for l in levels.split_whitespace() {
             cases.push(Case {
                 src: f.clone(),
                 level: l.to_string(),
                 flags: flags.clone(),
                 expect_error: expect_error.clone(),
+                ranks: ranks.clone(),
+                threads: threads.clone(),
             });
         }
     }

@@ -92,7 +92,7 @@ fn ir_copied_tree(i: V, len: u64) -> Option<crate::analysis::types::TypeTree> {
     let lay = crate::analysis::types::layout::Layout::new(module_of(inst_fn(i)));
     for p in [operand(i, 0), operand(i, 1)] {
         let ty = match opcode(p) {
-            Some(LLVMOpcode::LLVMAlloca) => Some(unsafe { LLVMGetAllocatedType(p) }),
+            Some(LLVMOpcode::LLVMAlloca) => Some(allocated_type(p)),
             Some(LLVMOpcode::LLVMGetElementPtr) => gep_result_type(p),
             _ => None,
         };
@@ -107,7 +107,7 @@ fn ir_copied_tree(i: V, len: u64) -> Option<crate::analysis::types::TypeTree> {
 
 /// The type a GEP with constant indices selects (its source type indexed).
 fn gep_result_type(g: V) -> Option<T> {
-    let mut t = unsafe { LLVMGetGEPSourceElementType(g) };
+    let mut t = gep_source_type(g);
     for (k, idx) in operands(g).into_iter().skip(1).enumerate() {
         if k == 0 {
             continue; // steps over whole objects
@@ -466,7 +466,7 @@ impl Run<'_> {
         Err(Error::new(
             ErrorKind::Unsupported(format!(
                 "memory that may hold active floating-point data is copied through {}-bit integers (a byte-wise copy loop); the derivative cannot follow a float split into pieces: copy it with memcpy or as a whole float (or pass -mllvm -enzyme-loose-types if these bytes hold no floats)",
-                unsafe { LLVMGetIntTypeWidth(t) }
+                int_width(t)
             )),
             self.primal,
             Some(load),
@@ -561,6 +561,8 @@ impl Run<'_> {
                         self.reached.insert(i);
                         changed = true;
                     }
+                } else if let CallKind::Mpi(k) = kind {
+                    changed |= self.mpi_effects(i, k)?;
                 } else if !kind.is_pure_value() && !matches!(kind, CallKind::AllocOut) {
                     // A call that may write active data through pointer
                     // arguments: local allocations passed to it get shadows.
@@ -568,7 +570,13 @@ impl Run<'_> {
                         || self.callee_reads_active_global(i)
                     {
                         for a in call_args(i) {
+                            // A parallel region reads the pointers its
+                            // captured pointer variables hold; they need
+                            // shadows only when the stored pointer has one.
+                            let captured_ptr = matches!(kind, CallKind::OpenMp(_))
+                                && crate::ir::omp::alloca_holds_pointer(a);
                             if is_ptr(type_of(a))
+                                && !captured_ptr
                                 && !self.reached.contains(&a)
                                 && !self.integer_memory(a)
                             {
@@ -589,6 +597,39 @@ impl Run<'_> {
                 }
             }
             _ => {}
+        }
+        Ok(changed)
+    }
+
+    /// An MPI call: request slots of floating-point messages get shadows
+    /// (their derivative's request travels there); receive buffers get
+    /// shadows once any buffer this function sends is reached (the peer
+    /// may run this same code with active data).
+    fn mpi_effects(&mut self, i: V, k: rules::mpi::MpiCall) -> Result<bool> {
+        let l = rules::mpi::layout(k);
+        let mut changed = false;
+        let floats = |ps: &[(u32, u32)]| {
+            ps.iter()
+                .any(|(_, dt)| rules::mpi::may_be_float(operand(i, *dt)))
+        };
+        if let (Some(r), true) = (l.request, floats(&l.sends) || floats(&l.recvs)) {
+            changed |= self.mark_memory(operand(i, r), i)?;
+        }
+        if l.recvs.is_empty() {
+            return Ok(changed);
+        }
+        let sent = rules::mpi::send_buffers(inst_fn(i)).into_iter().any(|b| {
+            self.reached.contains(&b)
+                || underlying_objects(b)
+                    .iter()
+                    .any(|o| self.reached.contains(o))
+        });
+        if sent {
+            for (b, dt) in l.recvs {
+                if rules::mpi::may_be_float(operand(i, dt)) {
+                    changed |= self.mark_memory(operand(i, b), i)?;
+                }
+            }
         }
         Ok(changed)
     }
@@ -770,7 +811,7 @@ impl Run<'_> {
         }
         let mut changed = false;
         let mut holds_shadowed = false;
-        let holds_ptr = is_ptr(unsafe { LLVMGetAllocatedType(slot) });
+        let holds_ptr = is_ptr(allocated_type(slot));
         for u in users(slot) {
             if holds_ptr && is_call(u) && call_args(u).contains(&slot) && !is_inactive_call(u) {
                 // A callee may store a pointer into the slot (an out
@@ -896,7 +937,7 @@ fn scan_active_globals(m: LLVMModuleRef) -> HashSet<V> {
 }
 
 fn global_holds_float(g: V) -> bool {
-    contains_fp(unsafe { LLVMGlobalGetValueType(g) })
+    contains_fp(global_type(g))
 }
 
 /// An argument as the user sees it: its position among the primal
@@ -904,7 +945,7 @@ fn global_holds_float(g: V) -> bool {
 /// seed, which is skipped in the count).
 fn describe_arg(a: V, seeds: &HashSet<V>) -> String {
     let n = name(a);
-    let f = unsafe { LLVMGetParamParent(a) };
+    let f = param_parent(a);
     let mut idx = 0;
     let mut skip = false;
     for p in params(f) {
@@ -932,18 +973,11 @@ fn const_ptr_global(v: V) -> Option<V> {
         if is_global_var(v) {
             return Some(v);
         }
-        unsafe {
-            if LLVMIsAConstantExpr(v).is_null() {
-                return None;
-            }
-            if !matches!(
-                LLVMGetConstOpcode(v),
-                LLVMOpcode::LLVMGetElementPtr
-                    | LLVMOpcode::LLVMBitCast
-                    | LLVMOpcode::LLVMAddrSpaceCast
-            ) {
-                return None;
-            }
+        if !matches!(
+            const_opcode(v)?,
+            LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast
+        ) {
+            return None;
         }
         v = operand(v, 0);
     }
@@ -951,10 +985,8 @@ fn const_ptr_global(v: V) -> Option<V> {
 
 /// Integers (and integer vectors) wide enough to hold a float's bits.
 fn is_int_like(t: T) -> bool {
-    (is_int(t) && unsafe { LLVMGetIntTypeWidth(t) } >= 16)
-        || (is_vector(t)
-            && is_int(elem_type(t))
-            && unsafe { LLVMGetIntTypeWidth(elem_type(t)) } >= 16)
+    (is_int(t) && int_width(t) >= 16)
+        || (is_vector(t) && is_int(elem_type(t)) && int_width(elem_type(t)) >= 16)
 }
 
 /// An integer loaded only to be stored or reinterpreted (a memory copy
@@ -1020,8 +1052,7 @@ pub fn underlying_objects(p: V) -> Vec<V> {
                 out.push(v);
             }
             _ => {
-                if unsafe { !LLVMIsAConstantExpr(v).is_null() } {
-                    let op = unsafe { LLVMGetConstOpcode(v) };
+                if let Some(op) = const_opcode(v) {
                     if matches!(
                         op,
                         LLVMOpcode::LLVMGetElementPtr

@@ -1,9 +1,10 @@
 //! An IR builder with small methods named after what they build.
 use super::llvm::*;
+use llvm_sys::core::*;
 use std::ffi::CString;
 
 pub struct Builder {
-    pub raw: LLVMBuilderRef,
+    pub(super) raw: LLVMBuilderRef,
     pub ctx: LLVMContextRef,
     pub module: LLVMModuleRef,
     empty: CString,
@@ -41,6 +42,11 @@ impl Builder {
         }
     }
 
+    /// A builder for the module of function `f`.
+    pub fn for_function(f: V) -> Builder {
+        Builder::new(module_of(f))
+    }
+
     fn n(&self) -> *const std::os::raw::c_char {
         self.empty.as_ptr()
     }
@@ -56,6 +62,19 @@ impl Builder {
             }
             c
         }
+    }
+
+    /// Insert an instruction made elsewhere (e.g. by `clone_inst`) at the
+    /// builder's position.
+    pub fn insert(&self, i: V) {
+        unsafe { LLVMInsertIntoBuilder(self.raw, i) }
+    }
+
+    /// A copy of instruction `i` at the builder's position.
+    pub fn insert_clone(&self, i: V) -> V {
+        let c = clone_inst(i);
+        self.insert(c);
+        c
     }
 
     // ----- positioning -----
@@ -168,6 +187,12 @@ impl Builder {
     }
     pub fn sub(&self, a: V, b: V) -> V {
         unsafe { LLVMBuildSub(self.raw, a, b, self.n()) }
+    }
+    pub fn udiv(&self, a: V, b: V) -> V {
+        unsafe { LLVMBuildUDiv(self.raw, a, b, self.n()) }
+    }
+    pub fn and(&self, a: V, b: V) -> V {
+        unsafe { LLVMBuildAnd(self.raw, a, b, self.n()) }
     }
     pub fn mul(&self, a: V, b: V) -> V {
         unsafe { LLVMBuildMul(self.raw, a, b, self.n()) }
@@ -286,6 +311,17 @@ impl Builder {
         unsafe { LLVMBuildUnreachable(self.raw) }
     }
 
+    /// A `switch` on `v` with default `default` and room for `n` cases.
+    pub fn switch(&self, v: V, default: BB, n: u32) -> V {
+        unsafe { LLVMBuildSwitch(self.raw, v, default, n) }
+    }
+
+    /// A private global holding string `s`, as a pointer.
+    pub fn global_string(&self, s: &str, name: &str) -> V {
+        let (cs, cn) = (cstr(s), cstr(name));
+        unsafe { LLVMBuildGlobalStringPtr(self.raw, cs.as_ptr(), cn.as_ptr()) }
+    }
+
     // ----- calls -----
     pub fn call(&self, fty: T, f: V, args: &mut [V]) -> V {
         unsafe {
@@ -383,4 +419,9 @@ impl Builder {
         let len = self.int_cast(len, i64_type(self.ctx), false);
         self.memset(p, unsafe { LLVMConstInt(i8_type(self.ctx), 0, 0) }, len, 1)
     }
+}
+
+/// Add case `v => bb` to a switch instruction.
+pub fn add_case(switch: V, v: V, bb: BB) {
+    unsafe { LLVMAddCase(switch, v, bb) }
 }

@@ -6,9 +6,19 @@
 //! transformed, which outlives every call.
 #![allow(clippy::missing_safety_doc)]
 
-pub use llvm_sys::core::*;
-pub use llvm_sys::prelude::*;
-pub use llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind};
+use llvm_sys::core::*;
+pub use llvm_sys::prelude::{
+    LLVMBasicBlockRef, LLVMBuilderRef, LLVMContextRef, LLVMMetadataRef, LLVMModuleRef, LLVMTypeRef,
+    LLVMValueRef,
+};
+pub use llvm_sys::{LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind};
+
+// The topic modules' helpers, reachable through `ir::llvm::*` as before.
+pub use super::consts::*;
+pub use super::globals::*;
+pub use super::metadata::*;
+pub use super::types::*;
+pub use super::values::*;
 use std::ffi::{CStr, CString};
 
 pub type V = LLVMValueRef;
@@ -58,6 +68,11 @@ pub fn print_type(t: T) -> String {
 
 pub fn type_of(v: V) -> T {
     unsafe { LLVMTypeOf(v) }
+}
+
+/// An opcode's name as LLVM prints it (`fadd`, `getelementptr`...).
+pub fn opcode_name(op: LLVMOpcode) -> String {
+    format!("{op:?}").trim_start_matches("LLVM").to_lowercase()
 }
 
 pub fn kind(t: T) -> LLVMTypeKind {

@@ -1,8 +1,16 @@
 //! IR helpers: LLVM-C wrappers, a named-method builder, the C++ shim's safe
 //! wrappers. Nothing here knows about derivatives.
+pub mod bitcode;
 pub mod builder;
+pub mod consts;
+pub mod globals;
+pub mod link;
 pub mod llvm;
+pub mod metadata;
+pub mod omp;
 pub mod shim;
+pub mod types;
+pub mod values;
 
 pub use builder::Builder;
 #[cfg(feature = "llvm22-1")]

@@ -45,9 +45,8 @@ fn op_of(n: &str) -> Option<Op> {
 /// floats for the runtime's multiply/divide; one complex value (two
 /// doubles, or a <2 x float>) for the libm functions.
 fn shape_ok(op: Op, fty: T) -> bool {
-    let n = unsafe { LLVMCountParamTypes(fty) } as usize;
-    let mut ps = vec![std::ptr::null_mut(); n];
-    unsafe { LLVMGetParamTypes(fty, ps.as_mut_ptr()) };
+    let ps = param_types(fty);
+    let n = ps.len();
     let float = |t: T| is_fp_scalar(t);
     match op {
         Op::Mul | Op::Div => n == 4 && ps.iter().all(|t| float(*t)),
@@ -72,12 +71,12 @@ pub fn lower_complex_calls(sess: &mut Session, f: V) -> usize {
             let Some(op) = op_of(&name(callee)) else {
                 continue;
             };
-            if !shape_ok(op, unsafe { LLVMGlobalGetValueType(callee) }) {
+            if !shape_ok(op, global_type(callee)) {
                 continue;
             }
             let body = body_fn(sess, callee, op);
             let last = num_operands(i) - 1;
-            unsafe { LLVMSetOperand(i, last, body) };
+            set_operand(i, last, body);
             n += 1;
         }
     }
@@ -90,16 +89,14 @@ fn body_fn(sess: &mut Session, rt: V, op: Op) -> V {
     if let Some(f) = get_function(sess.module, &fname) {
         return f;
     }
-    let fty = unsafe { LLVMGlobalGetValueType(rt) };
-    let c = cstr(&fname);
-    let f = unsafe { LLVMAddFunction(sess.module, c.as_ptr(), fty) };
-    unsafe { LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage) };
+    let fty = global_type(rt);
+    let f = add_internal_function(sess.module, &fname, fty);
     sess.created.push(f);
     let b = Builder::new(sess.module);
-    let entry = unsafe { LLVMAppendBasicBlockInContext(b.ctx, f, cstr("entry").as_ptr()) };
+    let entry = append_block(f, "entry");
     b.at_end(entry);
     let ps = params(f);
-    let ret_t = unsafe { LLVMGetReturnType(fty) };
+    let ret_t = ret_type(fty);
     if matches!(op, Op::Abs | Op::Exp | Op::Arg | Op::Log) {
         let (x, y) = if ps.len() == 2 {
             (ps[0], ps[1])
@@ -129,7 +126,7 @@ fn body_fn(sess: &mut Session, rt: V, op: Op) -> V {
                     b.libm("atan2", &mut [y, x]),
                 )
             };
-            let mut out = unsafe { LLVMGetUndef(ret_t) };
+            let mut out = undef(ret_t);
             if is_vector(ret_t) {
                 out = b.insert_element(out, re, const_i32(b.ctx, 0));
                 out = b.insert_element(out, im, const_i32(b.ctx, 1));
@@ -167,8 +164,8 @@ fn body_fn(sess: &mut Session, rt: V, op: Op) -> V {
             );
             let i32t = i32_type(b.ctx);
             let k = b.cast(LLVMOpcode::LLVMFPToSI, lg, i32t);
-            let k = b.select(fin, k, unsafe { LLVMConstInt(i32t, 0, 0) });
-            let nk = b.sub(unsafe { LLVMConstInt(i32t, 0, 0) }, k);
+            let k = b.select(fin, k, const_int(i32t, 0));
+            let nk = b.sub(const_int(i32t, 0), k);
             let cs = b.libm("scalbn", &mut [c, nk]);
             let ds = b.libm("scalbn", &mut [d, nk]);
             let den = b.fadd(b.fmul(cs, cs), b.fmul(ds, ds));
@@ -182,7 +179,7 @@ fn body_fn(sess: &mut Session, rt: V, op: Op) -> V {
         Op::Abs | Op::Exp | Op::Arg | Op::Log => unreachable!(),
     };
     let pack = |x: V, y: V| -> V {
-        let mut out = unsafe { LLVMGetUndef(ret_t) };
+        let mut out = undef(ret_t);
         if is_vector(ret_t) {
             out = b.insert_element(out, x, const_i32(b.ctx, 0));
             b.insert_element(out, y, const_i32(b.ctx, 1))
@@ -203,7 +200,7 @@ fn body_fn(sess: &mut Session, rt: V, op: Op) -> V {
     mark_inactive(slow);
     let nan_re = b.fcmp(LLVMRealPredicate::LLVMRealUNO, re, re);
     let nan_im = b.fcmp(LLVMRealPredicate::LLVMRealUNO, im, im);
-    let both = unsafe { LLVMBuildAnd(b.raw, nan_re, nan_im, cstr("").as_ptr()) };
+    let both = b.and(nan_re, nan_im);
     let re = b.select(both, unpack(slow, 0), re);
     let im = b.select(both, unpack(slow, 1), im);
     let r = pack(re, im);
@@ -213,16 +210,5 @@ fn body_fn(sess: &mut Session, rt: V, op: Op) -> V {
 
 /// Mark a call as carrying no derivative.
 fn mark_inactive(call: V) {
-    let k = "enzyme_inactive";
-    unsafe {
-        let ctx = LLVMGetTypeContext(type_of(call));
-        let a = LLVMCreateStringAttribute(
-            ctx,
-            k.as_ptr() as *const _,
-            k.len() as u32,
-            std::ptr::null(),
-            0,
-        );
-        LLVMAddCallSiteAttribute(call, llvm_sys::LLVMAttributeFunctionIndex, a);
-    }
+    add_call_string_attr(call, "enzyme_inactive");
 }

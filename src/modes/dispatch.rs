@@ -47,7 +47,7 @@ pub fn promote_table_calls(sess: &mut Session, f: V) -> usize {
         let fp = strip_casts(called_value(call));
         if cands.len() == 1 {
             let last = num_operands(call) - 1;
-            unsafe { LLVMSetOperand(call, last, cands[0]) };
+            set_operand(call, last, cands[0]);
             continue;
         }
         let d = dispatcher(sess, call_fn_type(call), &cands, false);
@@ -57,12 +57,7 @@ pub fn promote_table_calls(sess: &mut Session, f: V) -> usize {
         let mut args = vec![fp];
         args.extend(call_args(call));
         let new = b.call_fn(d, &mut args);
-        unsafe {
-            if !is_void(type_of(call)) {
-                LLVMReplaceAllUsesWith(call, new);
-            }
-            LLVMInstructionEraseFromParent(call);
-        }
+        replace_and_erase(call, new);
     }
     n
 }
@@ -77,11 +72,7 @@ fn table_candidates(call: V) -> Option<Vec<V>> {
     }
     let mut p = strip_casts(operand(load, 0));
     loop {
-        let is_gep = opcode(p) == Some(LLVMOpcode::LLVMGetElementPtr)
-            || unsafe {
-                !LLVMIsAConstantExpr(p).is_null()
-                    && LLVMGetConstOpcode(p) == LLVMOpcode::LLVMGetElementPtr
-            };
+        let is_gep = opcode(p) == Some(LLVMOpcode::LLVMGetElementPtr) || is_const_gep(p);
         if !is_gep {
             break;
         }
@@ -90,23 +81,18 @@ fn table_candidates(call: V) -> Option<Vec<V>> {
     if !is_global_var(p) {
         return None;
     }
-    let init = unsafe {
-        if LLVMIsGlobalConstant(p) == 0 || LLVMIsExternallyInitialized(p) != 0 {
-            return None;
-        }
-        LLVMGetInitializer(p)
-    };
-    if init.is_null() {
+    if !is_global_constant(p) || is_externally_initialized(p) {
         return None;
     }
+    let init = global_initializer(p)?;
     let mut fns = Vec::new();
     collect_functions(init, &mut fns)?;
     let fty = call_fn_type(call);
-    let nargs = unsafe { LLVMCountParamTypes(fty) };
-    let ret = unsafe { LLVMGetReturnType(fty) };
+    let nargs = num_param_types(fty);
+    let ret = ret_type(fty);
     fns.retain(|g| {
-        let gty = unsafe { LLVMGlobalGetValueType(*g) };
-        unsafe { LLVMCountParamTypes(gty) == nargs && LLVMGetReturnType(gty) == ret }
+        let gty = global_type(*g);
+        num_param_types(gty) == nargs && ret_type(gty) == ret
     });
     if fns.is_empty() {
         None
@@ -120,32 +106,27 @@ fn table_candidates(call: V) -> Option<Vec<V>> {
 /// skipped). None when it holds something else a callee could come from.
 fn collect_functions(c: V, out: &mut Vec<V>) -> Option<()> {
     let s = strip_casts(c);
-    unsafe {
-        if is_function(s) {
-            if !out.contains(&s) {
-                out.push(s);
-            }
-            return Some(());
+    if is_function(s) {
+        if !out.contains(&s) {
+            out.push(s);
         }
-        if is_global_var(s)
-            || !LLVMIsAConstantPointerNull(s).is_null()
-            || !LLVMIsAConstantAggregateZero(s).is_null()
-            || !LLVMIsAUndefValue(s).is_null()
-            || !LLVMIsAConstantInt(s).is_null()
-            || !LLVMIsAConstantFP(s).is_null()
-            || !LLVMIsAConstantDataSequential(s).is_null()
-        {
-            return Some(());
+        return Some(());
+    }
+    if is_global_var(s)
+        || is_const_null_ptr(s)
+        || is_const_aggregate_zero(s)
+        || is_undef(s)
+        || is_const_int(s)
+        || is_const_fp(s)
+        || is_const_data_seq(s)
+    {
+        return Some(());
+    }
+    if is_const_array(s) || is_const_struct(s) || is_const_vector(s) {
+        for i in 0..num_operands(s) {
+            collect_functions(operand(s, i), out)?;
         }
-        if !LLVMIsAConstantArray(s).is_null()
-            || !LLVMIsAConstantStruct(s).is_null()
-            || !LLVMIsAConstantVector(s).is_null()
-        {
-            for i in 0..num_operands(s) {
-                collect_functions(operand(s, i), out)?;
-            }
-            return Some(());
-        }
+        return Some(());
     }
     None
 }
@@ -160,30 +141,23 @@ fn dispatcher(sess: &mut Session, fty: T, cands: &[V], open: bool) -> V {
         if open { ".open" } else { "" },
         names.join(".")
     );
-    let ret = unsafe { LLVMGetReturnType(fty) };
-    let n = unsafe { LLVMCountParamTypes(fty) } as usize;
-    let mut ptys = vec![std::ptr::null_mut(); n];
-    unsafe { LLVMGetParamTypes(fty, ptys.as_mut_ptr()) };
-    let ctx = unsafe { LLVMGetModuleContext(sess.module) };
+    let ret = ret_type(fty);
+    let ptys = param_types(fty);
+    let ctx = module_context(sess.module);
     let mut dtys = vec![ptr_type(ctx)];
     dtys.extend(ptys);
     let dty = fn_type_of(ret, &mut dtys, false);
     if let Some(d) = get_function(sess.module, &fname) {
-        if unsafe { LLVMGlobalGetValueType(d) } == dty {
+        if global_type(d) == dty {
             return d;
         }
     }
-    let c = cstr(&fname);
-    let d = unsafe { LLVMAddFunction(sess.module, c.as_ptr(), dty) };
-    unsafe { LLVMSetLinkage(d, llvm_sys::LLVMLinkage::LLVMInternalLinkage) };
+    let d = add_internal_function(sess.module, &fname, dty);
     sess.created.push(d);
     let ps = params(d);
     let (fp, args) = (ps[0], &ps[1..]);
     let b = Builder::new(sess.module);
-    let block = |n: &str| {
-        let c = cstr(n);
-        unsafe { LLVMAppendBasicBlockInContext(ctx, d, c.as_ptr()) }
-    };
+    let block = |n: &str| append_block(d, n);
     let mut test = block("entry");
     for (k, cand) in cands.iter().enumerate() {
         let case = block("case");
@@ -199,7 +173,7 @@ fn dispatcher(sess: &mut Session, fty: T, cands: &[V], open: bool) -> V {
         b.at_end(case);
         let mut a = args.to_vec();
         let r = b.call(fty, *cand, &mut a);
-        unsafe { LLVMSetInstructionCallConv(r, LLVMGetFunctionCallConv(*cand)) };
+        copy_call_conv(*cand, r);
         if is_void(ret) {
             b.ret_void();
         } else {
@@ -220,10 +194,7 @@ fn unknown_target_abort(b: &Builder) {
     let ctx = b.ctx;
     let msg = "enzyme-rs: an indirect call being differentiated reached a function \
                this module does not define; its derivative is unknown";
-    let s = unsafe {
-        let cs = std::ffi::CString::new(msg).unwrap();
-        LLVMBuildGlobalStringPtr(b.raw, cs.as_ptr(), c"enzyme_rs.dispatch.msg".as_ptr())
-    };
+    let s = b.global_string(msg, "enzyme_rs.dispatch.msg");
     let puts = get_or_declare(
         m,
         "puts",
@@ -289,7 +260,7 @@ pub fn dispatch_active_indirect_calls(
                 continue;
             }
             let fty = call_fn_type(i);
-            if unsafe { LLVMIsFunctionVarArg(fty) } != 0 {
+            if is_vararg(fty) {
                 continue;
             }
             let cands = open_candidates(sess.module, fty);
@@ -306,10 +277,8 @@ pub fn dispatch_active_indirect_calls(
         b.before(*i);
         b.set_debug_loc_from(*i);
         let c = b.call_fn(d, &mut args);
-        unsafe {
-            LLVMReplaceAllUsesWith(*i, c);
-            LLVMInstructionEraseFromParent(*i);
-        }
+        replace_all_uses(*i, c);
+        erase(*i);
     }
     todo.len()
 }
@@ -319,9 +288,5 @@ pub fn dispatch_active_indirect_calls(
 fn has_abi_attrs(call: V, nargs: usize) -> bool {
     ["byval", "sret", "inalloca", "preallocated"]
         .iter()
-        .any(|a| {
-            let k = enum_attr_kind(a);
-            (1..=nargs as u32)
-                .any(|i| unsafe { !LLVMGetCallSiteEnumAttribute(call, i, k).is_null() })
-        })
+        .any(|a| (1..=nargs as u32).any(|i| call_has_attr_at(call, i, a)))
 }

@@ -1,8 +1,11 @@
 //! The differentiation modes: drivers over the rule table and the analyses.
 //! Each mode turns a request (from `callsite`) into a derivative function.
+pub mod common;
 pub mod complex;
 pub mod dispatch;
 pub mod forward;
+pub mod mpi;
+pub mod openmp;
 pub mod reverse;
 
 use crate::callsite::{Activity, Request};
@@ -53,10 +56,8 @@ impl Session {
     /// Delete the functions of failed requests.
     pub fn delete_doomed(&mut self) {
         for f in self.doomed.drain(..) {
-            unsafe {
-                LLVMReplaceAllUsesWith(f, LLVMGetPoison(type_of(f)));
-                LLVMDeleteFunction(f);
-            }
+            replace_all_uses(f, poison(type_of(f)));
+            delete_function(f);
         }
     }
 
@@ -69,15 +70,8 @@ impl Session {
         if let Some(s) = self.lane_shadow_globals.get(&key) {
             return *s;
         }
-        let ty = unsafe { LLVMGlobalGetValueType(g) };
-        let n = cstr(&format!("{}_tangent{lane}", name(g)));
-        let s = unsafe {
-            let s = LLVMAddGlobal(self.module, ty, n.as_ptr());
-            LLVMSetInitializer(s, zero(ty));
-            LLVMSetLinkage(s, llvm_sys::LLVMLinkage::LLVMInternalLinkage);
-            LLVMSetAlignment(s, LLVMGetAlignment(g));
-            s
-        };
+        let n = format!("{}_tangent{lane}", name(g));
+        let s = add_zeroed_global_like(self.module, g, &n);
         self.lane_shadow_globals.insert(key, s);
         s
     }
@@ -99,28 +93,18 @@ impl Session {
                 Some(l) => self.shadow_global_lane(v, l),
             });
         }
-        unsafe {
-            if LLVMIsAConstantExpr(v).is_null() {
-                return None;
+        match const_opcode(v)? {
+            LLVMOpcode::LLVMGetElementPtr => {
+                let base = self.global_ptr_shadow(operand(v, 0), lane, varied)?;
+                let idx: Vec<V> = (1..num_operands(v)).map(|i| operand(v, i)).collect();
+                let t = gep_source_type(v);
+                Some(const_gep(t, base, &idx, is_inbounds(v)))
             }
-            match LLVMGetConstOpcode(v) {
-                LLVMOpcode::LLVMGetElementPtr => {
-                    let base = self.global_ptr_shadow(operand(v, 0), lane, varied)?;
-                    let mut idx: Vec<V> = (1..num_operands(v)).map(|i| operand(v, i)).collect();
-                    let t = LLVMGetGEPSourceElementType(v);
-                    let n = idx.len() as u32;
-                    Some(if LLVMIsInBounds(v) != 0 {
-                        LLVMConstInBoundsGEP2(t, base, idx.as_mut_ptr(), n)
-                    } else {
-                        LLVMConstGEP2(t, base, idx.as_mut_ptr(), n)
-                    })
-                }
-                LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast => {
-                    let base = self.global_ptr_shadow(operand(v, 0), lane, varied)?;
-                    Some(LLVMConstPointerCast(base, type_of(v)))
-                }
-                _ => None,
+            LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast => {
+                let base = self.global_ptr_shadow(operand(v, 0), lane, varied)?;
+                Some(const_pointer_cast(base, type_of(v)))
             }
+            _ => None,
         }
     }
 
@@ -130,15 +114,8 @@ impl Session {
         if let Some(s) = self.shadow_globals.get(&g) {
             return *s;
         }
-        let ty = unsafe { LLVMGlobalGetValueType(g) };
-        let n = cstr(&format!("{}_shadow", name(g)));
-        let s = unsafe {
-            let s = LLVMAddGlobal(self.module, ty, n.as_ptr());
-            LLVMSetInitializer(s, zero(ty));
-            LLVMSetLinkage(s, llvm_sys::LLVMLinkage::LLVMInternalLinkage);
-            LLVMSetAlignment(s, LLVMGetAlignment(g));
-            s
-        };
+        let n = format!("{}_shadow", name(g));
+        let s = add_zeroed_global_like(self.module, g, &n);
         self.shadow_globals.insert(g, s);
         s
     }

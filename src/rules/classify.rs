@@ -38,6 +38,12 @@ pub enum CallKind {
     Defined(V),
     /// A declaration with no rule: no derivative is known.
     Unknown(V),
+    /// An MPI entry point (`rules::mpi`, derivatives in `modes::mpi`).
+    Mpi(super::mpi::MpiCall),
+    /// An OpenMP runtime call the modes handle (`modes/openmp`): parallel
+    /// regions, barriers, critical sections. The other runtime calls are
+    /// `Inactive`.
+    OpenMp(super::openmp::OmpCall),
 }
 
 /// A registered custom derivative.
@@ -100,6 +106,17 @@ pub fn classify_function(f: V) -> CallKind {
     }
     if runs_on_shadow(&n) {
         return CallKind::ShadowReplay;
+    }
+    if let Some(k) = super::mpi::mpi_call(&n) {
+        return CallKind::Mpi(k);
+    }
+    // The runtime's functions (declarations; a user's function with a
+    // body named omp_... is differentiated like any other) and our turns.
+    let runtime = is_declaration(f) || n.starts_with("enzyme_rs.omp.");
+    match super::openmp::openmp_call(&n).filter(|_| runtime) {
+        Some(super::openmp::OmpCall::Inactive) => return CallKind::Inactive,
+        Some(k) => return CallKind::OpenMp(k),
+        None => {}
     }
     if is_inactive_function(f) {
         return CallKind::Inactive;

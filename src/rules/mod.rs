@@ -13,6 +13,8 @@
 //!
 //! Adding a function is one entry in [`lookup`] plus its partials function.
 pub mod classify;
+pub mod mpi;
+pub mod openmp;
 pub mod registry;
 use crate::ir::llvm::*;
 use crate::ir::Builder;
@@ -414,7 +416,7 @@ pub(crate) fn lookup_callee(n: &str) -> Option<Rule> {
             |c| {
                 vec![c.when(0, || {
                     let n = c.y();
-                    let nm1 = c.b.sub(n, unsafe { LLVMConstInt(type_of(n), 1, 0) });
+                    let nm1 = c.b.sub(n, const_int(type_of(n), 1));
                     let p = c.b.intrinsic(
                         "llvm.powi",
                         &[type_of(c.x()), type_of(n)],
@@ -600,7 +602,7 @@ fn d_erf(c: &RuleCtx, sign: f64) -> V {
 fn digamma(b: &Builder, x: V) -> V {
     let t = type_of(x);
     if is_vector(t) {
-        let mut out = unsafe { LLVMGetUndef(t) };
+        let mut out = undef(t);
         for lane in 0..vector_size(t) {
             let idx = const_i32(b.ctx, lane as i64);
             let r = digamma(b, b.extract_element(x, idx));
@@ -624,12 +626,9 @@ fn digamma_fn(m: LLVMModuleRef, t: T) -> V {
     let b = Builder::new(m);
     let fty = fn_type_of(t, &mut [t], false);
     let f = get_or_declare(m, &fname, fty);
-    unsafe { LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage) };
+    set_internal(f);
     let x = params(f)[0];
-    let block = |n: &str| {
-        let c = cstr(n);
-        unsafe { LLVMAppendBasicBlockInContext(b.ctx, f, c.as_ptr()) }
-    };
+    let block = |n: &str| append_block(f, n);
     let (entry, lp, tail) = (block("entry"), block("recur"), block("series"));
     let k = |v: f64| const_real(t, v);
     b.at_end(entry);
@@ -649,23 +648,13 @@ fn digamma_fn(m: LLVMModuleRef, t: T) -> V {
     let y1 = b.fadd(y, k(1.0));
     let more = b.fcmp(LLVMRealPredicate::LLVMRealOLT, y1, k(10.0));
     b.cond_br(more, lp, tail);
-    unsafe {
-        let mut vs = [y0, y1];
-        let mut bs = [entry, lp];
-        LLVMAddIncoming(y, vs.as_mut_ptr(), bs.as_mut_ptr(), 2);
-        let mut vs = [refl, acc1];
-        LLVMAddIncoming(acc, vs.as_mut_ptr(), bs.as_mut_ptr(), 2);
-    }
+    add_incoming(y, &[(y0, entry), (y1, lp)]);
+    add_incoming(acc, &[(refl, entry), (acc1, lp)]);
     b.at_end(tail);
     let yt = b.phi(t);
     let acct = b.phi(t);
-    unsafe {
-        let mut vs = [y0, y1];
-        let mut bs = [entry, lp];
-        LLVMAddIncoming(yt, vs.as_mut_ptr(), bs.as_mut_ptr(), 2);
-        let mut vs = [refl, acc1];
-        LLVMAddIncoming(acct, vs.as_mut_ptr(), bs.as_mut_ptr(), 2);
-    }
+    add_incoming(yt, &[(y0, entry), (y1, lp)]);
+    add_incoming(acct, &[(refl, entry), (acc1, lp)]);
     let z = b.fdiv(k(1.0), b.fmul(yt, yt));
     // -B_2k / (2k), k = 1..7, applied as a polynomial in z = 1/y^2.
     let coefs = [
@@ -783,6 +772,8 @@ pub(crate) fn is_inactive_function_name(n: &str) -> bool {
     // print values but carry no derivative), std::string (characters), and
     // the library's throw helpers.
     const INACTIVE_PREFIXES: &[&str] = &[
+        // UndefinedBehaviorSanitizer's reports (-fsanitize=undefined).
+        "__ubsan_handle_",
         "_ZNSo",
         "_ZNSi",
         "_ZStlsI",
@@ -798,6 +789,9 @@ pub(crate) fn is_inactive_function_name(n: &str) -> bool {
         "_ZNKSt7__cxx1112basic_string",
         "_ZNSt7__cxx1119basic_ostringstream",
         "_ZNSt7__cxx1118basic_stringstream",
+        // Fortran runtime (flang): I/O statements and STOP.
+        "_FortranAio",
+        "_FortranAStopStatement",
     ];
     if INACTIVE_PREFIXES.iter().any(|p| n.starts_with(p)) {
         return true;

@@ -84,13 +84,8 @@ pub fn custom_gradient(f: V) -> Option<(V, V)> {
 
 /// The elements of a constant array/struct initializer.
 fn elements(init: V) -> Vec<V> {
-    if init.is_null() {
+    if !is_const_array(init) && !is_const_struct(init) {
         return Vec::new();
-    }
-    unsafe {
-        if LLVMIsAConstantArray(init).is_null() && LLVMIsAConstantStruct(init).is_null() {
-            return Vec::new();
-        }
     }
     operands(init)
 }
@@ -98,12 +93,8 @@ fn elements(init: V) -> Vec<V> {
 /// Strip casts and zero-index GEPs (a C string literal's address).
 fn strip(v: V) -> V {
     let mut v = strip_casts(v);
-    unsafe {
-        while !LLVMIsAConstantExpr(v).is_null()
-            && LLVMGetConstOpcode(v) == LLVMOpcode::LLVMGetElementPtr
-        {
-            v = strip_casts(LLVMGetOperand(v, 0));
-        }
+    while is_const_gep(v) {
+        v = strip_casts(operand(v, 0));
     }
     v
 }
@@ -119,30 +110,22 @@ fn as_string(v: V) -> Option<String> {
     if !is_global_var(g) {
         return None;
     }
-    let init = unsafe { LLVMGetInitializer(g) };
-    if init.is_null() || unsafe { LLVMIsAConstantDataSequential(init).is_null() } {
-        return None;
-    }
-    let mut len = 0usize;
-    let p = unsafe { LLVMGetAsString(init, &mut len) };
-    let bytes = unsafe { std::slice::from_raw_parts(p as *const u8, len) };
-    let s = String::from_utf8_lossy(bytes);
+    let bytes = const_bytes(global_initializer(g)?)?;
+    let s = String::from_utf8_lossy(&bytes);
     Some(s.trim_end_matches('\0').to_string())
 }
 
 /// An integer smuggled through a pointer (`(void*)2`).
 fn as_int(v: V) -> Option<i64> {
     let s = strip_casts(v);
-    if unsafe { LLVMIsNull(s) } != 0 {
+    if is_null(s) {
         return Some(0);
     }
     if let Some(k) = const_int_value(s) {
         return Some(k);
     }
-    unsafe {
-        if !LLVMIsAConstantExpr(s).is_null() && LLVMGetConstOpcode(s) == LLVMOpcode::LLVMIntToPtr {
-            return const_int_value(LLVMGetOperand(s, 0));
-        }
+    if const_opcode(s) == Some(LLVMOpcode::LLVMIntToPtr) {
+        return const_int_value(operand(s, 0));
     }
     None
 }
@@ -161,8 +144,7 @@ impl Registry {
             if !n.starts_with("__enzyme_") {
                 continue;
             }
-            let init = unsafe { LLVMGetInitializer(g) };
-            let el = elements(init);
+            let el = global_initializer(g).map(elements).unwrap_or_default();
             if n.starts_with("__enzyme_register_derivative") {
                 if let (Some(f), Some(df)) = (
                     el.first().and_then(|v| as_function(*v)),

@@ -13,7 +13,7 @@ set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 KIND=$1; FIRST=$2; LAST=$3
 OUT=${OUT:-/tmp/enzyme-rs-fuzz}
-PLUGIN=$ROOT/target/release/libenzyme_rs.so
+PLUGIN=${ENZYME_RS_PLUGIN:-$ROOT/target/release/libenzyme_rs.so}
 mkdir -p "$OUT"
 [ -f "$PLUGIN" ] || (cd "$ROOT" && cargo build --release --quiet)
 for s in $(seq "$FIRST" "$LAST"); do

@@ -46,8 +46,7 @@ pub fn enzyme_target(call: V) -> Option<V> {
     if opcode(a) == Some(LLVMOpcode::LLVMLoad) {
         let g = strip_casts(operand(a, 0));
         if is_global_var(g) {
-            let init = unsafe { LLVMGetInitializer(g) };
-            if !init.is_null() {
+            if let Some(init) = global_initializer(g) {
                 a = strip_casts(init);
             }
         }
@@ -225,67 +224,58 @@ impl Engine {
     }
 
     fn global_tree(&self, g: V) -> TypeTree {
-        let vt = unsafe { LLVMGlobalGetValueType(g) };
-        let init = unsafe { LLVMGetInitializer(g) };
-        if init.is_null() {
+        let vt = global_type(g);
+        let Some(init) = global_initializer(g) else {
             return TypeTree::scalar(Base::Pointer);
-        }
+        };
         // A zero initializer or a byte array says nothing about integers.
-        let zero =
-            unsafe { !LLVMIsAConstantAggregateZero(init).is_null() || LLVMIsNull(init) != 0 };
-        let bytes = is_array(vt)
-            && is_int(elem_type(vt))
-            && unsafe { LLVMGetIntTypeWidth(elem_type(vt)) } == 8;
+        let zero = is_const_aggregate_zero(init) || is_null(init);
+        let bytes = is_array(vt) && is_int(elem_type(vt)) && int_width(elem_type(vt)) == 8;
         TypeTree::pointer_to(&self.lay.type_tree(vt, !zero && !bytes))
     }
 
     fn constant_tree(&mut self, v: V) -> TypeTree {
         let t = type_of(v);
-        unsafe {
-            if is_function(v) {
-                return TypeTree::scalar(Base::Pointer);
-            }
-            if !LLVMIsAUndefValue(v).is_null() || !LLVMIsAPoisonValue(v).is_null() {
-                return TypeTree::scalar(Base::Anything);
-            }
-            if let Some(c) = const_int_value(v) {
-                return TypeTree::scalar(if c == 0 {
-                    Base::Anything
-                } else {
-                    Base::Integer
-                });
-            }
-            if !LLVMIsAConstantExpr(v).is_null() {
-                let op = LLVMGetConstOpcode(v);
-                match op {
-                    LLVMOpcode::LLVMBitCast
-                    | LLVMOpcode::LLVMAddrSpaceCast
-                    | LLVMOpcode::LLVMPtrToInt
-                    | LLVMOpcode::LLVMIntToPtr => {
-                        return self.tree(operand(v, 0));
-                    }
-                    LLVMOpcode::LLVMGetElementPtr => {
-                        let base = self.tree(operand(v, 0));
-                        let (off, strides) = self.const_gep_offset(v);
-                        return self.gep_view(&base, off, &strides);
-                    }
-                    _ => return self.lay.type_tree(t, false),
+        if is_function(v) {
+            return TypeTree::scalar(Base::Pointer);
+        }
+        if is_undef(v) || is_poison(v) {
+            return TypeTree::scalar(Base::Anything);
+        }
+        if let Some(c) = const_int_value(v) {
+            return TypeTree::scalar(if c == 0 {
+                Base::Anything
+            } else {
+                Base::Integer
+            });
+        }
+        if let Some(op) = const_opcode(v) {
+            match op {
+                LLVMOpcode::LLVMBitCast
+                | LLVMOpcode::LLVMAddrSpaceCast
+                | LLVMOpcode::LLVMPtrToInt
+                | LLVMOpcode::LLVMIntToPtr => {
+                    return self.tree(operand(v, 0));
                 }
-            }
-            if !LLVMIsAConstant(v).is_null() {
-                if !LLVMIsAConstantAggregateZero(v).is_null()
-                    || !LLVMIsAConstantPointerNull(v).is_null()
-                {
-                    return self.lay.type_tree(t, false);
+                LLVMOpcode::LLVMGetElementPtr => {
+                    let base = self.tree(operand(v, 0));
+                    let (off, strides) = self.const_gep_offset(v);
+                    return self.gep_view(&base, off, &strides);
                 }
-                return self.lay.type_tree(t, true);
+                _ => return self.lay.type_tree(t, false),
             }
+        }
+        if is_constant(v) {
+            if is_const_aggregate_zero(v) || is_const_null_ptr(v) {
+                return self.lay.type_tree(t, false);
+            }
+            return self.lay.type_tree(t, true);
         }
         self.lay.type_tree(t, false)
     }
 
     fn const_gep_offset(&self, v: V) -> (i64, Vec<i64>) {
-        let src = unsafe { LLVMGetGEPSourceElementType(v) };
+        let src = gep_source_type(v);
         let idx: Vec<V> = operands(v)[1..].to_vec();
         self.lay.gep_offset(v, src, &idx)
     }
@@ -341,7 +331,7 @@ impl Engine {
                 self.push(v);
             }
             if is_argument(v) {
-                let f = unsafe { LLVMGetParamParent(v) };
+                let f = param_parent(v);
                 for c in self.callers.get(&f).cloned().unwrap_or_default() {
                     self.push(c);
                 }
@@ -350,21 +340,16 @@ impl Engine {
             return;
         }
         // A constant expression over a global: the update goes to the global.
-        unsafe {
-            if LLVMIsAConstantExpr(v).is_null() {
-                return;
+        match const_opcode(v) {
+            Some(LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast) => {
+                self.update(operand(v, 0), t)
             }
-            match LLVMGetConstOpcode(v) {
-                LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast => {
-                    self.update(operand(v, 0), t)
-                }
-                LLVMOpcode::LLVMGetElementPtr => {
-                    let (off, strides) = self.const_gep_offset(v);
-                    let b = self.gep_base_view(t, off, &strides);
-                    self.update(operand(v, 0), &b);
-                }
-                _ => {}
+            Some(LLVMOpcode::LLVMGetElementPtr) => {
+                let (off, strides) = self.const_gep_offset(v);
+                let b = self.gep_base_view(t, off, &strides);
+                self.update(operand(v, 0), &b);
             }
+            _ => {}
         }
     }
 
@@ -430,7 +415,7 @@ impl Engine {
             }
             LLVMGetElementPtr => {
                 let base = operand(i, 0);
-                let src = unsafe { LLVMGetGEPSourceElementType(i) };
+                let src = gep_source_type(i);
                 let idx: Vec<V> = operands(i)[1..].to_vec();
                 for x in &idx {
                     self.update(*x, &int);
@@ -450,15 +435,15 @@ impl Engine {
                 self.update(base, &back);
             }
             LLVMPHI => {
-                let n = unsafe { LLVMCountIncoming(i) };
+                let n = count_incoming(i);
                 for k in 0..n {
-                    let v = unsafe { LLVMGetIncomingValue(i, k) };
+                    let v = incoming_value(i, k);
                     let t = self.tree(v);
                     self.update(i, &t);
                 }
                 let me = self.tree(i);
                 for k in 0..n {
-                    let v = unsafe { LLVMGetIncomingValue(i, k) };
+                    let v = incoming_value(i, k);
                     self.update(v, &me);
                 }
             }
@@ -501,11 +486,7 @@ impl Engine {
             }
             LLVMAnd | LLVMOr | LLVMXor => {
                 let (a, b) = (operand(i, 0), operand(i, 1));
-                let width = if is_int(ty) {
-                    unsafe { LLVMGetIntTypeWidth(ty) }
-                } else {
-                    64
-                };
+                let width = if is_int(ty) { int_width(ty) } else { 64 };
                 // Masking a float's bits (fabs, fneg through integers)
                 // keeps it a float.
                 let other = if is_constant(b) {
@@ -562,7 +543,7 @@ impl Engine {
             }
             LLVMExtractValue => {
                 let agg = operand(i, 0);
-                let idx = agg_indices(i);
+                let idx = indices(i);
                 let (off, _) = self.lay.aggregate_offset(type_of(agg), &idx);
                 let size = self.size(ty);
                 let sc = self.lay.scalar_offsets(ty);
@@ -573,7 +554,7 @@ impl Engine {
             }
             LLVMInsertValue => {
                 let (agg, v) = (operand(i, 0), operand(i, 1));
-                let idx = agg_indices(i);
+                let idx = indices(i);
                 let (off, _) = self.lay.aggregate_offset(ty, &idx);
                 let size = self.size(type_of(v));
                 let ta = self.tree(agg);
@@ -742,14 +723,6 @@ impl Engine {
                 }
             }
         }
-    }
-}
-
-fn agg_indices(i: V) -> Vec<u32> {
-    unsafe {
-        let n = LLVMGetNumIndices(i);
-        let p = LLVMGetIndices(i);
-        std::slice::from_raw_parts(p, n as usize).to_vec()
     }
 }
 

@@ -98,23 +98,14 @@ pub fn classify(f: V) -> Option<Known> {
 /// The string a constant (a global, possibly through a GEP) holds.
 pub fn constant_string(v: V) -> Option<String> {
     let mut g = strip_casts(v);
-    unsafe {
-        if !LLVMIsAConstantExpr(g).is_null()
-            && LLVMGetConstOpcode(g) == LLVMOpcode::LLVMGetElementPtr
-        {
-            g = LLVMGetOperand(g, 0);
-        }
-        if LLVMIsAGlobalVariable(g).is_null() {
-            return None;
-        }
-        let init = LLVMGetInitializer(g);
-        if init.is_null() || LLVMIsConstantString(init) == 0 {
-            return None;
-        }
-        let mut len = 0usize;
-        let p = LLVMGetAsString(init, &mut len);
-        Some(String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned())
+    if is_const_gep(g) {
+        g = operand(g, 0);
     }
+    if !is_global_var(g) {
+        return None;
+    }
+    let bytes = const_string_bytes(global_initializer(g)?)?;
+    Some(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 fn chars() -> TypeTree {

@@ -2,7 +2,6 @@
 //! offsets of GEP and aggregate indices (through the module's data layout).
 use super::tree::{Base, FloatKind, Off, TypeTree};
 use crate::ir::llvm::*;
-use llvm_sys::target::*;
 
 pub fn float_kind(t: T) -> Option<FloatKind> {
     use LLVMTypeKind::*;
@@ -21,29 +20,27 @@ pub fn float_kind(t: T) -> Option<FloatKind> {
 /// Data layout queries for one module.
 #[derive(Clone, Copy)]
 pub struct Layout {
-    dl: LLVMTargetDataRef,
+    m: LLVMModuleRef,
 }
 
 impl Layout {
     pub fn new(m: LLVMModuleRef) -> Layout {
-        Layout {
-            dl: unsafe { LLVMGetModuleDataLayout(m) },
-        }
+        Layout { m }
     }
     pub fn alloc_size(&self, t: T) -> u64 {
         if !sized(t) {
             return 0;
         }
-        unsafe { LLVMABISizeOfType(self.dl, t) }
+        type_alloc_size(self.m, t)
     }
     pub fn store_size(&self, t: T) -> u64 {
         if !sized(t) {
             return 0;
         }
-        unsafe { LLVMStoreSizeOfType(self.dl, t) }
+        type_store_size(self.m, t)
     }
     pub fn field_offset(&self, st: T, i: u32) -> u64 {
-        unsafe { LLVMOffsetOfElement(self.dl, st, i) }
+        field_offset(self.m, st, i)
     }
 
     /// The tree LLVM's type alone implies for a value of type `t`: floats and
@@ -64,7 +61,7 @@ impl Layout {
         } else if is_ptr(t) {
             out.insert(vec![Off::exact(off)], Base::Pointer);
         } else if is_int(t) {
-            if ints || unsafe { LLVMGetIntTypeWidth(t) } == 1 {
+            if ints || int_width(t) == 1 {
                 out.insert(vec![Off::exact(off)], Base::Integer);
             }
         } else if is_struct(t) {
@@ -165,7 +162,7 @@ impl Layout {
             match const_int_value(ix) {
                 Some(c) => off += c * scale,
                 None => {
-                    if !is_constant(ix) || unsafe { LLVMIsAConstantInt(ix).is_null() } {
+                    if !is_constant(ix) || !is_const_int(ix) {
                         strides.push(scale)
                     }
                 }
@@ -179,13 +176,13 @@ impl Layout {
 }
 
 fn sized(t: T) -> bool {
-    unsafe { LLVMTypeIsSized(t) != 0 }
+    is_sized(t)
 }
 
 /// The element count of an array or vector type.
 fn seq_len(t: T) -> i64 {
     if is_array(t) {
-        unsafe { LLVMGetArrayLength(t) as i64 }
+        array_len(t) as i64
     } else {
         vector_size(t) as i64
     }

@@ -4,42 +4,6 @@
 use super::tree::{Base, FloatKind};
 use crate::ir::llvm::*;
 
-fn md_kind(v: V, name: &str) -> u32 {
-    unsafe {
-        let ctx = LLVMGetTypeContext(type_of(v));
-        LLVMGetMDKindIDInContext(ctx, name.as_ptr() as *const _, name.len() as u32)
-    }
-}
-
-fn md_operands(n: V) -> Vec<V> {
-    unsafe {
-        if LLVMIsAMDNode(n).is_null() {
-            return vec![];
-        }
-        let k = LLVMGetMDNodeNumOperands(n);
-        let mut v = vec![std::ptr::null_mut(); k as usize];
-        LLVMGetMDNodeOperands(n, v.as_mut_ptr());
-        v
-    }
-}
-
-fn md_string(v: V) -> Option<String> {
-    if v.is_null() {
-        return None;
-    }
-    unsafe {
-        let mut len = 0u32;
-        let p = LLVMGetMDString(v, &mut len);
-        if p.is_null() {
-            return None;
-        }
-        Some(
-            String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize))
-                .into_owned(),
-        )
-    }
-}
-
 /// The base type a TBAA scalar type name stands for.
 pub fn base_of_name(n: &str) -> Option<Base> {
     Some(match n {
@@ -71,19 +35,15 @@ fn tag_type_name(tag: V) -> Option<String> {
 
 /// The base type of the `!tbaa` tag on a load or store.
 pub fn access_type(inst: V) -> Option<Base> {
-    let tag = unsafe { LLVMGetMetadata(inst, md_kind(inst, "tbaa")) };
-    if tag.is_null() {
-        return None;
-    }
+    let tag = metadata(inst, md_kind(inst, "tbaa"))?;
     base_of_name(&tag_type_name(tag)?)
 }
 
 /// `(offset, base)` of each field a memory copy's `!tbaa.struct` describes.
 pub fn struct_fields(inst: V) -> Vec<(i64, Base)> {
-    let n = unsafe { LLVMGetMetadata(inst, md_kind(inst, "tbaa.struct")) };
-    if n.is_null() {
+    let Some(n) = metadata(inst, md_kind(inst, "tbaa.struct")) else {
         return vec![];
-    }
+    };
     let ops = md_operands(n);
     let mut out = Vec::new();
     for c in ops.chunks(3) {

@@ -9,7 +9,7 @@ use crate::analysis::activity::{underlying_allocations, Activity, CopyLayout};
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::llvm::*;
 use crate::ir::{shim, Builder};
-use crate::modes::forward::{copy_mem_flags, indices, insert_nested, make_internal};
+use crate::modes::common::lower_byval_params;
 use crate::modes::Session;
 use crate::rules::{self, AllocKind, CallKind, MemKind};
 use std::collections::{HashMap, HashSet};
@@ -109,10 +109,11 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     make_internal(aug);
     // The clone inherits the primal's calling convention (fastcc for
     // internal functions at -O1 and above), but is called with the C one.
-    unsafe { LLVMSetFunctionCallConv(aug, llvm_sys::LLVMCallConv::LLVMCCallConv as u32) };
+    set_c_call_conv(aug);
     lower_byval_params(aug, &primal_params);
     shim::invokes_to_calls(aug);
     crate::modes::dispatch::prepare_calls(sess, aug);
+    crate::modes::openmp::prepare(aug, true)?;
     super::promote::heap_allocas_for_custom_calls(aug);
     // Canonical loop shape: preheaders, a single latch, dedicated exits.
     shim::run_function_pipeline(&mut [aug], "loop-simplify").map_err(Error::internal)?;
@@ -185,7 +186,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         later,
         sess,
         a: &mut a,
-        b: Builder::new_for(aug),
+        b: Builder::for_function(aug),
         phis: Vec::new(),
         aug_ret: pair.aug_ret,
     };
@@ -204,54 +205,6 @@ fn exit_counts(f: V) -> HashMap<BB, V> {
         }
     }
     out
-}
-
-/// The clone keeps the primal's `byval`/`sret` parameter attributes, but its
-/// callers pass plain pointers: drop them. A `byval` parameter is the
-/// callee's private copy, so the clone makes that copy itself (an alloca
-/// filled by memcpy): its shadow then starts at zero and the memcpy's
-/// adjoint adds it back into the caller's shadow.
-pub(crate) fn lower_byval_params(aug: V, primal_params: &[V]) {
-    let all = params(aug);
-    let b = Builder::new_for(aug);
-    for p in primal_params {
-        let Some(idx) = all.iter().position(|q| q == p) else {
-            continue;
-        };
-        let ai = idx as u32 + 1;
-        unsafe {
-            let sret = enum_attr_kind("sret");
-            if !LLVMGetEnumAttributeAtIndex(aug, ai, sret).is_null() {
-                LLVMRemoveEnumAttributeAtIndex(aug, ai, sret);
-            }
-            let byval = enum_attr_kind("byval");
-            let a = LLVMGetEnumAttributeAtIndex(aug, ai, byval);
-            if a.is_null() {
-                continue;
-            }
-            let ty = LLVMGetTypeAttributeValue(a);
-            LLVMRemoveEnumAttributeAtIndex(aug, ai, byval);
-            b.at_entry_allocas(aug);
-            b.clear_debug_loc();
-            let copy = b.alloca(ty);
-            set_name(copy, &format!("{}.byval", name(*p)));
-            let align = LLVMGetAlignment(copy).max(1);
-            LLVMReplaceAllUsesWith(*p, copy);
-            let m = b.memcpy(
-                copy,
-                *p,
-                const_i64(b.ctx, type_alloc_size(module_of(aug), ty) as i64),
-                align,
-            );
-            let _ = m;
-        }
-    }
-}
-
-impl Builder {
-    fn new_for(f: V) -> Builder {
-        Builder::new(module_of(f))
-    }
 }
 
 struct AugGen<'a> {
@@ -329,10 +282,14 @@ impl AugGen<'_> {
     /// active pointers (returned as a duplicated result, say) gets a zeroed
     /// shadow made right after it.
     fn late_alloc_shadow(&mut self, v: V) -> Option<V> {
+        // Only calls classify (an argument or a GEP crashed it).
+        if !is_call(v) && !is_invoke(v) {
+            return None;
+        }
         let CallKind::Alloc(AllocKind::Malloc { size_arg }) = rules::classify(v) else {
             return None;
         };
-        let b = Builder::new_for(self.a.func);
+        let b = Builder::for_function(self.a.func);
         b.after(v);
         b.clear_debug_loc();
         let c = b.clone_call_with(v, &[]);
@@ -388,12 +345,11 @@ impl AugGen<'_> {
                 let phi = self.b.phi(i64t);
                 set_name(phi, "pred.index");
                 for (k, p) in preds.iter().enumerate() {
-                    let mut v = const_i64(ctx, k as i64);
-                    let mut pb = *p;
+                    let v = const_i64(ctx, k as i64);
                     // One incoming entry per edge (a switch may branch twice).
                     let edges = successors(*p).into_iter().filter(|s| *s == bb).count();
                     for _ in 0..edges {
-                        unsafe { LLVMAddIncoming(phi, &mut v, &mut pb, 1) };
+                        add_incoming(phi, &[(v, *p)]);
                     }
                 }
                 self.a.pred_index.insert(bb, phi);
@@ -412,12 +368,9 @@ impl AugGen<'_> {
             }
         }
         for (p, sp) in std::mem::take(&mut self.phis) {
-            let n = unsafe { LLVMCountIncoming(p) };
-            for k in 0..n {
-                let (v, bb) = unsafe { (LLVMGetIncomingValue(p, k), LLVMGetIncomingBlock(p, k)) };
-                let mut sv = self.shadow_or_null(v, p)?;
-                let mut b = bb;
-                unsafe { LLVMAddIncoming(sp, &mut sv, &mut b, 1) };
+            for (v, bb) in incoming(p) {
+                let sv = self.shadow_or_null(v, p)?;
+                add_incoming(sp, &[(sv, bb)]);
             }
         }
         Ok(())
@@ -510,10 +463,9 @@ impl AugGen<'_> {
         let next = self.b.nuw_add(c, const_i64(ctx, 1));
         set_name(next, "iter.next");
         for (v, b) in [(const_i64(ctx, 0), pre), (next, latch)] {
-            let (mut v, mut b) = (v, b);
             let edges = successors(b).into_iter().filter(|s| *s == h).count();
             for _ in 0..edges {
-                unsafe { LLVMAddIncoming(c, &mut v, &mut b, 1) };
+                add_incoming(c, &[(v, b)]);
             }
         }
         Some(Counted {
@@ -577,9 +529,9 @@ impl AugGen<'_> {
             LLVMGetElementPtr => match self.shadow_of(operand(i, 0)) {
                 Some(sb) => {
                     let mut idx: Vec<V> = operands(i)[1..].to_vec();
-                    let src_ty = unsafe { LLVMGetGEPSourceElementType(i) };
+                    let src_ty = gep_source_type(i);
                     let g = self.b.gep(src_ty, sb, &mut idx);
-                    unsafe { LLVMSetIsInBounds(g, LLVMIsInBounds(i)) };
+                    copy_inbounds(i, g);
                     Some(g)
                 }
                 None => None,
@@ -610,7 +562,7 @@ impl AugGen<'_> {
             },
             LLVMAlloca => {
                 // The reverse sweep outlives this frame: shadow on the heap.
-                let ty = unsafe { LLVMGetAllocatedType(i) };
+                let ty = allocated_type(i);
                 let n = operand(i, 0);
                 let ctx = self.b.ctx;
                 let size = type_alloc_size(self.sess.module, ty);
@@ -647,7 +599,7 @@ impl AugGen<'_> {
                     i,
                     format!(
                         "no reverse-mode rule for pointer instruction '{}'",
-                        crate::modes::forward::opcode_name(op)
+                        opcode_name(op)
                     ),
                 ))
             }
@@ -671,6 +623,12 @@ impl AugGen<'_> {
             {
                 // Deferred to the reverse sweep (which frees it after its last use).
                 self.erase(i);
+                return Ok(());
+            }
+            CallKind::Mpi(k) => {
+                if let Some(kept) = crate::modes::mpi::augment(self, i, k)? {
+                    self.a.shadow.insert(i, kept); // read back by the reverse sweep
+                }
                 return Ok(());
             }
             CallKind::AllocOut => return self.alloc_out(i),
@@ -714,13 +672,47 @@ impl AugGen<'_> {
             // Handled by the reverse sweep.
             CallKind::MemTransfer(MemKind::Set) | CallKind::Rule(_) => Ok(()),
             CallKind::Alloc(k) => self.visit_alloc(i, k, is_varied),
-            CallKind::Inactive | CallKind::AllocOut | CallKind::ShadowReplay => Ok(()),
+            CallKind::Inactive | CallKind::AllocOut | CallKind::ShadowReplay | CallKind::Mpi(_) => {
+                Ok(())
+            }
             CallKind::Custom(_) => unreachable!("custom calls are resolved by the caller"),
             CallKind::Indirect
             | CallKind::InlineAsm
             | CallKind::Defined(_)
             | CallKind::Unknown(_) => self.visit_differentiable_call(i),
+            CallKind::OpenMp(crate::rules::openmp::OmpCall::Fork) => self.visit_fork(i),
+            CallKind::OpenMp(_) => Ok(()),
         }
+    }
+
+    /// A parallel region (`modes/openmp/fork.rs`).
+    fn visit_fork(&mut self, i: V) -> Result<()> {
+        let cap = call_args(i)[3..].to_vec();
+        let acts: Vec<Act> = cap
+            .iter()
+            .map(|a| act_of(type_of(*a), self.varied(*a)))
+            .collect();
+        let mut shadows = Vec::new();
+        for (a, act) in cap.iter().zip(&acts) {
+            shadows.push(match act {
+                Act::Dup => Some(self.shadow_or_null(*a, i)?),
+                _ => None,
+            });
+        }
+        let (overwritten, globals_overwritten) = self.overwritten_after(i, &cap);
+        let site = crate::modes::openmp::fork::ForkSite {
+            call: i,
+            varied: cap.iter().map(|a| self.varied(*a)).collect(),
+            acts,
+            shadows,
+            overwritten,
+            globals_overwritten,
+            tape: self.a.tape_arg,
+        };
+        let (nc, info) = crate::modes::openmp::fork::augment_fork(self.sess, site)?;
+        self.a.calls.insert(nc, info);
+        self.erase(i);
+        Ok(())
     }
 
     /// Pointer fields of copied structs take their shadow pointers along
@@ -794,7 +786,7 @@ impl AugGen<'_> {
                 Some(i),
             ));
         }
-        if unsafe { LLVMIsFunctionVarArg(fn_type(callee)) } != 0 {
+        if is_vararg(fn_type(callee)) {
             return Err(self.err(
                 i,
                 format!("call to variadic function '{cname}' with active arguments"),
@@ -831,13 +823,13 @@ impl AugGen<'_> {
         let nc = self.b.call_fn(pair.aug, &mut new_args);
         let primal_value = match pair.aug_ret {
             AugRet::Void | AugRet::Primal => {
-                unsafe { LLVMReplaceAllUsesWith(i, nc) };
+                replace_all_uses(i, nc);
                 nc
             }
             AugRet::PrimalShadow => {
                 let p = self.b.extract_value(nc, 0);
                 let s = self.b.extract_value(nc, 1);
-                unsafe { LLVMReplaceAllUsesWith(i, p) };
+                replace_all_uses(i, p);
                 self.a.shadow.insert(p, s);
                 p
             }
@@ -887,7 +879,7 @@ impl AugGen<'_> {
         set_name(sq, &format!("{qname}'"));
         self.b.zero_bytes(sq, n64);
         self.b.memcpy(sq, sp, k, 1);
-        unsafe { LLVMReplaceAllUsesWith(i, q) };
+        replace_all_uses(i, q);
         if self.a.deferred_free.remove(&i) {
             self.a.deferred_free.insert(q);
         }
@@ -934,7 +926,7 @@ impl AugGen<'_> {
         new_args.push(self.a.tape_arg);
         let nc = self.b.call_fn(pair.aug, &mut new_args);
         if !is_void(ret_ty) {
-            unsafe { LLVMReplaceAllUsesWith(i, nc) };
+            replace_all_uses(i, nc);
             if self.varied(i) {
                 self.a.act.varied.insert(nc);
             }
@@ -982,7 +974,7 @@ impl Aug {
                 .collect();
             out.push_str(&format!(
                 "  block {} (loop depth {depth}): {} bytes [{}]\n",
-                name(unsafe { LLVMBasicBlockAsValue(bb) }),
+                block_name(bb),
                 l.total,
                 vals.join(", ")
             ));
@@ -1022,7 +1014,7 @@ impl Aug {
                     &mut [const_i64(ctx, layout.offsets[k] as i64)],
                 );
                 let s = b.store(*v, p);
-                unsafe { LLVMSetAlignment(s, 8) };
+                set_alignment(s, 8);
             }
         }
         if self.ret_blocks.len() > 1 {
@@ -1031,7 +1023,7 @@ impl Aug {
                 b.clear_debug_loc();
                 let base = b.call_fn(reserve, &mut [self.tape_arg, const_i64(ctx, 8)]);
                 let s = b.store(const_i64(ctx, k as i64), base);
-                unsafe { LLVMSetAlignment(s, 8) };
+                set_alignment(s, 8);
             }
         }
         Ok(())
@@ -1078,12 +1070,9 @@ impl AugGen<'_> {
         self.b.after(i);
         match ptrs {
             None => {
-                let c = unsafe { LLVMInstructionClone(i) };
-                unsafe {
-                    LLVMInsertIntoBuilder(self.b.raw, c);
-                    LLVMSetOperand(c, 0, sd);
-                    LLVMSetOperand(c, 1, ss);
-                }
+                let c = self.b.insert_clone(i);
+                set_operand(c, 0, sd);
+                set_operand(c, 1, ss);
             }
             Some(offs) => {
                 let ctx = self.b.ctx;
@@ -1105,17 +1094,10 @@ impl AugGen<'_> {
 /// an error: see `callee_to_differentiate`.)
 fn points_into_float_free_constant(v: V) -> bool {
     let mut g = strip_casts(v);
-    unsafe {
-        while !LLVMIsAConstantExpr(g).is_null()
-            && LLVMGetConstOpcode(g) == LLVMOpcode::LLVMGetElementPtr
-        {
-            g = strip_casts(operand(g, 0));
-        }
-        is_function(g)
-            || (is_global_var(g)
-                && LLVMIsGlobalConstant(g) != 0
-                && !contains_fp(LLVMGlobalGetValueType(g)))
+    while is_const_gep(g) {
+        g = strip_casts(operand(g, 0));
     }
+    is_function(g) || (is_global_var(g) && is_global_constant(g) && !contains_fp(global_type(g)))
 }
 
 /// Whether `v` is null moved by GEPs (`gep T, ptr null, %n`).
@@ -1124,7 +1106,7 @@ fn null_based(v: V) -> bool {
     while opcode(p) == Some(LLVMOpcode::LLVMGetElementPtr) {
         p = strip_casts(operand(p, 0));
     }
-    p != v && unsafe { !LLVMIsAConstantPointerNull(p).is_null() }
+    p != v && is_const_null_ptr(p)
 }
 
 impl AugGen<'_> {
@@ -1133,7 +1115,7 @@ impl AugGen<'_> {
     /// address and must not inherit its activity.
     fn erase(&mut self, i: V) {
         self.a.act.forget(i);
-        unsafe { LLVMInstructionEraseFromParent(i) };
+        erase(i);
     }
 }
 
@@ -1156,17 +1138,29 @@ impl AugGen<'_> {
             });
         }
         self.b.after(i);
-        let c = unsafe { LLVMInstructionClone(i) };
-        unsafe {
-            LLVMInsertIntoBuilder(self.b.raw, c);
-            for (k, s) in shadows.into_iter().enumerate() {
-                LLVMSetOperand(c, k as u32, s);
-            }
+        let c = self.b.insert_clone(i);
+        for (k, s) in shadows.into_iter().enumerate() {
+            set_operand(c, k as u32, s);
         }
         if is_ptr(type_of(i)) {
             set_name(c, &format!("{}'", name(i)));
             self.a.shadow.insert(i, c);
         }
         Ok(())
+    }
+}
+
+impl crate::modes::mpi::Sweep for AugGen<'_> {
+    fn builder(&self) -> &Builder {
+        &self.b
+    }
+    fn user_fn(&self) -> V {
+        self.a.primal
+    }
+    fn shadow_ptr(&mut self, p: V) -> Result<Option<V>> {
+        Ok(self.shadow_of(p))
+    }
+    fn value(&mut self, v: V) -> Result<V> {
+        Ok(v)
     }
 }

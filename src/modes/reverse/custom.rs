@@ -26,7 +26,7 @@ use crate::callsite;
 use crate::diag::Result;
 use crate::ir::llvm::*;
 use crate::ir::Builder;
-use crate::modes::forward::{custom_mismatch, fn_sig_text, make_internal};
+use crate::modes::common::{custom_mismatch, fn_sig_text};
 use crate::modes::Session;
 
 fn types_text(ts: &[T]) -> String {
@@ -80,18 +80,14 @@ pub fn build(
     }
     // The augmented function.
     let aps: Vec<T> = params(aug_f).iter().map(|p| type_of(*p)).collect();
-    let has_sret = !aps.is_empty() && {
-        let a = unsafe { LLVMGetEnumAttributeAtIndex(aug_f, 1, enum_attr_kind("sret")) };
-        !a.is_null()
-    };
-    let sret = if has_sret {
-        let a = unsafe { LLVMGetEnumAttributeAtIndex(aug_f, 1, enum_attr_kind("sret")) };
-        Some(unsafe { LLVMGetTypeAttributeValue(a) })
-    } else {
+    let sret = if aps.is_empty() {
         None
+    } else {
+        type_attr_at(aug_f, 1, "sret")
     };
+    let has_sret = sret.is_some();
     let user_aps = &aps[has_sret as usize..];
-    if user_aps != ptys || unsafe { LLVMIsFunctionVarArg(fn_type(aug_f)) } != 0 {
+    if user_aps != ptys || is_vararg(fn_type(aug_f)) {
         return Err(mismatch(format!(
             "the augmented forward function '{}' must take ({}) ('{}' parameters, each duplicated one followed by its shadow), but it is {}",
             name(aug_f),
@@ -154,8 +150,9 @@ pub fn build(
     let rev_ret = fn_return_type(pair.rev);
     let user_rev_ret = fn_return_type(rev_f);
     let leaves_ok = callsite::leaf_types(rev_ret).len() == callsite::leaf_types(user_rev_ret).len()
-        && is_void(rev_ret) == is_void(user_rev_ret);
-    if rps != want_rev || !leaves_ok || unsafe { LLVMIsFunctionVarArg(fn_type(rev_f)) } != 0 {
+        && is_void(rev_ret) == is_void(user_rev_ret)
+        && callsite::leaf_types(user_rev_ret).iter().all(|t| is_fp(*t));
+    if rps != want_rev || !leaves_ok || is_vararg(fn_type(rev_f)) {
         let mut why = format!(
             "the reverse function '{}' must take ({}) (the augmented function's parameters{}{}) and return {}",
             name(rev_f),
@@ -179,7 +176,7 @@ pub fn build(
     // aug wrapper: call aug_f, push the tape, return the primal.
     {
         let g = pair.aug;
-        let entry = tape::append_block(g, "entry");
+        let entry = append_block(g, "entry");
         b.at_end(entry);
         let gps = params(g);
         let (tape_arg, user_args) = gps.split_last().unwrap();
@@ -191,8 +188,7 @@ pub fn build(
         args.extend(user_args.iter().copied());
         let r = b.call_fn(aug_f, &mut args);
         if let (Some(_), Some(st)) = (buf, shape.sret) {
-            let a = unsafe { LLVMCreateTypeAttribute(ctx, enum_attr_kind("sret"), st) };
-            unsafe { LLVMAddCallSiteAttribute(r, 1, a) };
+            add_call_type_attr(r, 1, "sret", st);
         }
         let r = match (buf, shape.sret) {
             (Some(p), Some(st)) => b.load(st, p),
@@ -208,7 +204,7 @@ pub fn build(
                 &mut [*tape_arg, const_i64(ctx, size as i64)],
             );
             let s = b.store(t, slot);
-            unsafe { LLVMSetAlignment(s, 8) };
+            set_alignment(s, 8);
         }
         match pair.aug_ret {
             AugRet::Void => {
@@ -240,7 +236,7 @@ pub fn build(
     // rev wrapper: pop the tape, call rev_f, repack its result.
     {
         let g = pair.rev;
-        let entry = tape::append_block(g, "entry");
+        let entry = append_block(g, "entry");
         b.at_end(entry);
         let gps = params(g);
         let (tape_arg, user_args) = gps.split_last().unwrap();
@@ -251,7 +247,7 @@ pub fn build(
                 &mut [*tape_arg, const_i64(ctx, size as i64)],
             );
             let l = b.load(t, slot);
-            unsafe { LLVMSetAlignment(l, 8) };
+            set_alignment(l, 8);
             args.push(l);
         }
         let r = b.call_fn(rev_f, &mut args);
@@ -261,7 +257,14 @@ pub fn build(
             b.ret(r);
         } else {
             let leaves = callsite::unpack(&b, r);
-            let v = callsite::pack(&b, rev_ret, &leaves).unwrap();
+            let v = callsite::pack(&b, rev_ret, &leaves).ok_or_else(|| {
+                mismatch(format!(
+                    "the adjoints '{}' returns ({}) do not fit {}",
+                    name(rev_f),
+                    print_type(user_rev_ret),
+                    print_type(rev_ret)
+                ))
+            })?;
             b.ret(v);
         }
         make_internal(g);

@@ -14,30 +14,7 @@ use crate::rules::{self, CallKind};
 use std::collections::HashSet;
 
 fn is_simple_load(i: V) -> bool {
-    opcode(i) == Some(LLVMOpcode::LLVMLoad)
-        && unsafe { LLVMGetVolatile(i) } == 0
-        && unsafe { LLVMGetOrdering(i) }
-            == llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
-}
-
-fn metadata(i: V) -> Vec<(u32, LLVMMetadataRef)> {
-    unsafe {
-        let mut n = 0usize;
-        let entries = LLVMInstructionGetAllMetadataOtherThanDebugLoc(i, &mut n);
-        let mut out: Vec<(u32, LLVMMetadataRef)> = (0..n as u32)
-            .map(|k| {
-                (
-                    LLVMValueMetadataEntriesGetKind(entries, k),
-                    LLVMValueMetadataEntriesGetMetadata(entries, k),
-                )
-            })
-            .collect();
-        if !entries.is_null() {
-            LLVMDisposeValueMetadataEntries(entries);
-        }
-        out.sort_by_key(|e| e.0);
-        out
-    }
+    opcode(i) == Some(LLVMOpcode::LLVMLoad) && !is_volatile(i) && is_not_atomic(i)
 }
 
 /// Whether instruction `i` may write memory that `objs` point into, or is
@@ -134,15 +111,13 @@ pub fn dedup_loads(f: V) -> usize {
                 || !scev.equal(operand(l1, 0), operand(l2, 0))
                 || !scev.dominates(l1, l2)
                 || !scev.same_or_enclosing_loop(inst_block(l1), inst_block(l2))
-                || metadata(l1) != metadata(l2)
+                || all_metadata(l1) != all_metadata(l2)
                 || !nothing_writes_between(l1, l2)
             {
                 continue;
             }
-            unsafe {
-                LLVMReplaceAllUsesWith(l2, l1);
-                LLVMInstructionEraseFromParent(l2);
-            }
+            replace_all_uses(l2, l1);
+            erase(l2);
             removed.insert(l2);
             break;
         }

@@ -78,7 +78,7 @@ fn layout_at(m: LLVMModuleRef, p: V) -> Option<Layout> {
     let q = strip_casts(p);
     match opcode(q) {
         Some(LLVMOpcode::LLVMAlloca) => {
-            return layout_of(m, unsafe { LLVMGetAllocatedType(q) });
+            return layout_of(m, allocated_type(q));
         }
         Some(LLVMOpcode::LLVMGetElementPtr) => {
             if let Some(t) = gep_result_type(q) {
@@ -97,7 +97,7 @@ fn layout_at(m: LLVMModuleRef, p: V) -> Option<Layout> {
             use LLVMOpcode::*;
             match opcode(u) {
                 Some(LLVMGetElementPtr) if operand(u, 0) == v => {
-                    let t = unsafe { LLVMGetGEPSourceElementType(u) };
+                    let t = gep_source_type(u);
                     if is_struct(t) {
                         return layout_of(m, t);
                     }
@@ -113,7 +113,7 @@ fn layout_at(m: LLVMModuleRef, p: V) -> Option<Layout> {
 /// The type a GEP's result points to: its source element type stepped
 /// into by every index after the first (constant indices into structs).
 fn gep_result_type(g: V) -> Option<T> {
-    let mut t = unsafe { LLVMGetGEPSourceElementType(g) };
+    let mut t = gep_source_type(g);
     for k in 2..num_operands(g) {
         t = if is_struct(t) {
             let i = const_int_value(operand(g, k))?;
@@ -159,16 +159,15 @@ fn flatten(m: LLVMModuleRef, t: T, base: u64, out: &mut Vec<(u64, Field)>) -> Op
         LLVMTypeKind::LLVMPointerTypeKind => out.push((base, Field::Ptr)),
         LLVMTypeKind::LLVMIntegerTypeKind => {}
         LLVMTypeKind::LLVMStructTypeKind => {
-            let dl = unsafe { llvm_sys::target::LLVMGetModuleDataLayout(m) };
             for (k, f) in struct_fields(t).into_iter().enumerate() {
-                let off = unsafe { llvm_sys::target::LLVMOffsetOfElement(dl, t, k as u32) };
+                let off = field_offset(m, t, k as u32);
                 flatten(m, f, base + off, out)?;
             }
         }
         LLVMTypeKind::LLVMArrayTypeKind => {
             let e = elem_type(t);
             let sz = type_alloc_size(m, e);
-            let n = unsafe { LLVMGetArrayLength(t) } as u64;
+            let n = array_len(t) as u64;
             if n > 64 {
                 return None;
             }
@@ -211,9 +210,9 @@ pub fn helper(m: LLVMModuleRef, layout: &Layout, sweep: Sweep) -> V {
     let (p, i64t, i8t) = (ptr_type(ctx), i64_type(ctx), i8_type(ctx));
     let fty = fn_type_of(void_type(ctx), &mut [p, p, i64t], false);
     let f = get_or_declare(m, &fname, fty);
-    unsafe { LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage) };
-    let dbl = unsafe { LLVMDoubleTypeInContext(ctx) };
-    let flt = unsafe { LLVMFloatTypeInContext(ctx) };
+    set_internal(f);
+    let dbl = double_type(ctx);
+    let flt = float_type(ctx);
     // The forward copy of pointers runs like the primal copy (ascending
     // when the destination is below); the adjoint runs against it.
     element_loops(
@@ -262,10 +261,7 @@ pub(crate) fn element_loops(
     let i64t = i64_type(ctx);
     let ps = params(f);
     let (dst, src, n) = (ps[0], ps[1], ps[2]);
-    let block = |s: &str| {
-        let c = cstr(s);
-        unsafe { LLVMAppendBasicBlockInContext(ctx, f, c.as_ptr()) }
-    };
+    let block = |s: &str| append_block(f, s);
     let (entry, pick, up, down, done) = (
         block("entry"),
         block("pick"),
@@ -274,7 +270,8 @@ pub(crate) fn element_loops(
         block("done"),
     );
     b.at_end(entry);
-    let cnt = unsafe { LLVMBuildUDiv(b.raw, n, const_i64(ctx, elem), cstr("n").as_ptr()) };
+    let cnt = b.udiv(n, const_i64(ctx, elem));
+    set_name(cnt, "n");
     let empty = b.icmp(LLVMIntPredicate::LLVMIntEQ, cnt, const_i64(ctx, 0));
     b.cond_br(empty, done, pick);
     b.at_end(pick);
@@ -292,11 +289,7 @@ pub(crate) fn element_loops(
     let k1 = b.add(k, const_i64(ctx, 1));
     let more = b.icmp(LLVMIntPredicate::LLVMIntULT, k1, cnt);
     b.cond_br(more, up, done);
-    unsafe {
-        let mut vals = [const_i64(ctx, 0), k1];
-        let mut bbs = [pick, up];
-        LLVMAddIncoming(k, vals.as_mut_ptr(), bbs.as_mut_ptr(), 2);
-    }
+    add_incoming(k, &[(const_i64(ctx, 0), pick), (k1, up)]);
     // Descending: k = cnt-1 .. 0.
     b.at_end(down);
     let j = b.phi(i64t);
@@ -304,11 +297,7 @@ pub(crate) fn element_loops(
     step(&b, j1, dst, src);
     let more = b.icmp(LLVMIntPredicate::LLVMIntNE, j1, const_i64(ctx, 0));
     b.cond_br(more, down, done);
-    unsafe {
-        let mut vals = [cnt, j1];
-        let mut bbs = [pick, down];
-        LLVMAddIncoming(j, vals.as_mut_ptr(), bbs.as_mut_ptr(), 2);
-    }
+    add_incoming(j, &[(cnt, pick), (j1, down)]);
     b.at_end(done);
     b.ret_void();
 }

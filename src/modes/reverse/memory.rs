@@ -21,10 +21,9 @@ fn obj_kind(o: V) -> ObjKind {
         return ObjKind::Global;
     }
     if is_argument(o) {
-        let f = unsafe { LLVMGetParamParent(o) };
+        let f = param_parent(o);
         let idx = params(f).iter().position(|p| *p == o).unwrap_or(0) as u32;
-        let k = enum_attr_kind("noalias");
-        let has = unsafe { !LLVMGetEnumAttributeAtIndex(f, idx + 1, k).is_null() };
+        let has = param_has_attr(f, idx, "noalias");
         return if has {
             ObjKind::NoAliasArg
         } else {
@@ -157,6 +156,14 @@ impl Written {
         }
     }
 
+    /// Whether the function itself may write memory reached through `p`.
+    pub fn function_may_write(&self, p: V) -> bool {
+        self.own.anything
+            || underlying_objects(p)
+                .into_iter()
+                .any(|o| self.own.may_write(o))
+    }
+
     /// Whether memory reached through `p` is never written by the function
     /// nor by its caller before the reverse sweep (so the reverse sweep can
     /// read it again), and outlives the function.
@@ -267,7 +274,7 @@ impl LaterWrites {
 }
 
 fn is_constant_global(o: V) -> bool {
-    is_global_var(o) && unsafe { LLVMIsGlobalConstant(o) } != 0
+    is_global_var(o) && is_global_constant(o)
 }
 
 /// A function that only reads memory (by its memory attribute).
@@ -275,18 +282,15 @@ fn fn_only_reads(f: V) -> bool {
     // LLVM 16 spells this memory(read) / memory(none); the C API reports the
     // old readonly/readnone kinds on call sites only, so check by name.
     fn_has_attr(f, "readonly") || fn_has_attr(f, "readnone") || {
-        let k = enum_attr_kind("memory");
-        if k == 0 {
-            return false;
-        }
-        let a = unsafe { LLVMGetEnumAttributeAtIndex(f, llvm_sys::LLVMAttributeFunctionIndex, k) };
-        if a.is_null() {
+        if enum_attr_kind("memory") == 0 {
             return false;
         }
         // MemoryEffects encoding: 2 bits per location (arg, inaccessible,
         // other); bit 1 of each pair is "write".
-        let v = unsafe { LLVMGetEnumAttributeValue(a) };
-        v & 0b101010 == 0
+        match fn_attr_value(f, "memory") {
+            None => false,
+            Some(v) => v & 0b101010 == 0,
+        }
     }
 }
 

@@ -333,9 +333,7 @@ pub fn run_split(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     // A tape from another function pair is caught here.
     let tag_p = b.gep(tt, tp, &mut [const_i32(ctx, 0), const_i32(ctx, 3)]);
     let msg = format!("enzyme-rs: __enzyme_reverse of '{}' was given a tape from a different function or activity", name(req.func));
-    let s = unsafe {
-        LLVMBuildGlobalStringPtr(b.raw, cstr(&msg).as_ptr(), cstr("enzyme.msg").as_ptr())
-    };
+    let s = b.global_string(&msg, "enzyme.msg");
     let check = tape::check_fn(sess.module);
     b.call_fn(check, &mut [tag_p, tag, s]);
     b.before(req.call);
@@ -375,7 +373,7 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
             None => Error::new(ErrorKind::UnknownFunction(name(f)), f, None),
         });
     }
-    let ctx = unsafe { LLVMGetModuleContext(sess.module) };
+    let ctx = module_context(sess.module);
     let ret_ty = fn_return_type(f);
     let ps = params(f);
     // Signatures.
@@ -478,10 +476,5 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
 }
 
 fn add_internal_fn(m: LLVMModuleRef, n: &str, fty: T) -> V {
-    let c = cstr(n);
-    unsafe {
-        let f = LLVMAddFunction(m, c.as_ptr(), fty);
-        LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage);
-        f
-    }
+    add_internal_function(m, n, fty)
 }

@@ -14,9 +14,8 @@ use super::tape::{self, Layout};
 use super::{Act, AugRet, Key, Pair};
 use crate::analysis::activity::CopyLayout;
 use crate::diag::{Error, Result};
+use crate::ir::builder::{add_case, Builder};
 use crate::ir::llvm::*;
-use crate::ir::Builder;
-use crate::modes::forward::{indices, insert_nested};
 use crate::modes::Session;
 use crate::rules::{self, AllocKind, CallKind, MemKind, Partial, RuleCtx};
 use std::collections::HashMap;
@@ -40,12 +39,16 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
     } else {
         None
     };
-    let entry = tape::append_block(rev, "rev.entry");
+    let entry = append_block(rev, "rev.entry");
     let written = Written::of(
         a.func,
         key.overwritten_params(a.func),
         key.globals_overwritten,
     );
+    let parallel = crate::modes::openmp::runs_in_parallel(sess.module, key.func);
+    let owned = parallel
+        .then(|| crate::modes::openmp::owned::owned_counter(a.func))
+        .flatten();
     let mut g = RevGen {
         sess,
         a,
@@ -65,12 +68,15 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
         hoisted: HashMap::new(),
         entries: Vec::new(),
         in_edge: false,
+        parallel,
+        deferred: Vec::new(),
+        owned,
     };
     let order = rpo(g.a.func);
     // Create the reverse blocks (prologue + body) for every reachable block.
     for &bb in &order {
-        let pro = tape::append_block(rev, &format!("rev.pop.{}", name_of_block(bb)));
-        let body = tape::append_block(rev, &format!("rev.{}", name_of_block(bb)));
+        let pro = append_block(rev, &format!("rev.pop.{}", name_of_block(bb)));
+        let body = append_block(rev, &format!("rev.{}", name_of_block(bb)));
         g.pb.at_end(pro);
         g.pb.clear_debug_loc();
         let base = g.pb.call_fn(
@@ -80,7 +86,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
         g.prologue.insert(bb, (pro, base, Layout::default()));
         g.rblock.insert(bb, body);
     }
-    let exit = tape::append_block(rev, "rev.exit");
+    let exit = append_block(rev, "rev.exit");
     // Entry: seed the returned value's adjoint, go to the returning block.
     g.b.at_end(entry);
     g.b.clear_debug_loc();
@@ -101,10 +107,10 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
             &mut [tape_param, const_i64(ctx, 8)],
         );
         let id = g.b.load(i64_type(ctx), base);
-        let sw = unsafe { LLVMBuildSwitch(g.b.raw, id, exit, rets.len() as u32) };
+        let sw = g.b.switch(id, exit, rets.len() as u32);
         for (k, rb) in rets.iter().enumerate() {
-            let eb = tape::append_block(rev, "rev.seed");
-            unsafe { LLVMAddCase(sw, const_i64(ctx, k as i64), eb) };
+            let eb = append_block(rev, "rev.seed");
+            add_case(sw, const_i64(ctx, k as i64), eb);
             g.b.at_end(eb);
             if let Some(s) = seed {
                 let rv = operand(terminator(*rb), 0);
@@ -136,14 +142,20 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
         g.pb.at_end(pro);
         g.pb.br(g.rblock[&bb]);
         if layout.total == 0 {
-            unsafe { LLVMInstructionEraseFromParent(base) };
+            erase(base);
         } else {
-            unsafe { LLVMSetOperand(base, 1, const_i64(ctx, layout.total as i64)) };
+            set_operand(base, 1, const_i64(ctx, layout.total as i64));
         }
         g.a.layouts.insert(bb, layout);
     }
     // Exit: return the adjoints of the active parameters.
     g.b.at_end(exit);
+    for (slot, sp, at) in std::mem::take(&mut g.deferred) {
+        let v = g.b.load(at, slot);
+        if !crate::modes::openmp::atomic_accumulate(&g.b, sp, v) {
+            return Err(Error::internal("deferred adjoint of an unsupported type"));
+        }
+    }
     let mut outs = Vec::new();
     for &pi in &pair.active_params {
         let ap = aug_param(g.a, key, pi);
@@ -173,7 +185,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
 }
 
 fn name_of_block(bb: BB) -> String {
-    let n = name(unsafe { LLVMBasicBlockAsValue(bb) });
+    let n = block_name(bb);
     if n.is_empty() {
         "bb".into()
     } else {
@@ -222,6 +234,15 @@ struct RevGen<'a> {
     /// Set while emitting into an edge block (values made there are not
     /// reused elsewhere).
     in_edge: bool,
+    /// Whether the function may run inside an OpenMP parallel region
+    /// (adjoints of shared memory are then added atomically).
+    parallel: bool,
+    /// Per shadow of shared read-only memory: the local slot its adjoints
+    /// add up in, added (atomically) into the shadow at the exit.
+    deferred: Vec<(V, V, T)>,
+    /// The counter of the worksharing loop whose iterations own the shared
+    /// elements they access (`openmp/owned.rs`): no atomics for those.
+    owned: Option<V>,
 }
 
 /// The empty adjoint: -0.0 for floats, so that `-0.0 + x` folds to `x`
@@ -240,17 +261,15 @@ fn adj_zero(t: T) -> V {
 fn adj_type(t: T) -> T {
     let ctx = context_of(t);
     if is_int(t) {
-        let w = unsafe { LLVMGetIntTypeWidth(t) };
-        return unsafe {
-            match w {
-                32 => LLVMFloatTypeInContext(ctx),
-                16 => LLVMHalfTypeInContext(ctx),
-                _ => LLVMDoubleTypeInContext(ctx),
-            }
+        let w = int_width(t);
+        return match w {
+            32 => float_type(ctx),
+            16 => half_type(ctx),
+            _ => double_type(ctx),
         };
     }
     if is_vector(t) && is_int(elem_type(t)) {
-        return unsafe { LLVMVectorType(adj_type(elem_type(t)), vector_size(t)) };
+        return vector_type(adj_type(elem_type(t)), vector_size(t));
     }
     t
 }
@@ -336,26 +355,24 @@ impl RevGen<'_> {
         }
         let recompute = memory::is_cheap_pure(w)
             || (opcode(w) == Some(LLVMOpcode::LLVMLoad)
-                && unsafe { LLVMGetVolatile(w) } == 0
+                && !is_volatile(w)
                 && self.written.unwritten_and_persistent(operand(w, 0)));
         let v = if recompute {
             let ops = operands(w);
             let mut new_ops = Vec::new();
             for o in &ops {
-                if unsafe { !LLVMIsABasicBlock(*o).is_null() } {
+                if is_block_value(*o) {
                     new_ops.push(*o);
                 } else {
                     new_ops.push(self.avail(*o)?);
                 }
             }
-            let c = unsafe { LLVMInstructionClone(w) };
+            let c = clone_inst(w);
             for (k, o) in new_ops.into_iter().enumerate() {
-                unsafe { LLVMSetOperand(c, k as u32, o) };
+                set_operand(c, k as u32, o);
             }
-            unsafe {
-                llvm_sys::debuginfo::LLVMInstructionSetDebugLoc(c, std::ptr::null_mut());
-                LLVMInsertIntoBuilder(self.b.raw, c);
-            }
+            clear_inst_debug_loc(c);
+            self.b.insert(c);
             c
         } else {
             self.pop(w)
@@ -380,7 +397,7 @@ impl RevGen<'_> {
             .pb
             .gep(i8_type(ctx), base, &mut [const_i64(ctx, off as i64)]);
         let l = self.pb.load(t, p);
-        unsafe { LLVMSetAlignment(l, 8) };
+        set_alignment(l, 8);
         set_name(l, &format!("{}.tape", name(w)));
         l
     }
@@ -417,13 +434,8 @@ impl RevGen<'_> {
         }
         let edge = |g: &mut Self, pred: BB| -> Result<()> {
             for (k, p) in phis.iter().enumerate() {
-                let n = unsafe { LLVMCountIncoming(*p) };
-                for e in 0..n {
-                    if unsafe { LLVMGetIncomingBlock(*p, e) } == pred {
-                        let v = unsafe { LLVMGetIncomingValue(*p, e) };
-                        g.add_adjoint(v, dphis[k])?;
-                        break;
-                    }
+                if let Some((v, _)) = incoming(*p).into_iter().find(|(_, b)| *b == pred) {
+                    g.add_adjoint(v, dphis[k])?;
                 }
             }
             let target = g.prologue[&pred].0;
@@ -439,8 +451,8 @@ impl RevGen<'_> {
             let first = self
                 .b
                 .icmp(LLVMIntPredicate::LLVMIntEQ, rc, const_i64(ctx, 0));
-            let to_pre = tape::append_block(self.rev, "rev.loop.exit");
-            let to_latch = tape::append_block(self.rev, "rev.loop.back");
+            let to_pre = append_block(self.rev, "rev.loop.exit");
+            let to_latch = append_block(self.rev, "rev.loop.back");
             self.b.cond_br(first, to_pre, to_latch);
             self.b.at_end(to_latch);
             let dec = self.b.sub(rc, const_i64(ctx, 1));
@@ -458,10 +470,10 @@ impl RevGen<'_> {
         }
         let idx_phi = self.a.pred_index[&bb];
         let idx = self.avail(idx_phi)?;
-        let sw = unsafe { LLVMBuildSwitch(self.b.raw, idx, exit, preds.len() as u32) };
+        let sw = self.b.switch(idx, exit, preds.len() as u32);
         for (k, pred) in preds.iter().enumerate() {
-            let eb = tape::append_block(self.rev, "rev.edge");
-            unsafe { LLVMAddCase(sw, const_i64(ctx, k as i64), eb) };
+            let eb = append_block(self.rev, "rev.edge");
+            add_case(sw, const_i64(ctx, k as i64), eb);
             self.b.at_end(eb);
             self.edge_block_if_entering(bb, *pred);
             edge(self, *pred)?;
@@ -480,13 +492,9 @@ impl RevGen<'_> {
 
     fn entry_alloca(&mut self, t: T, n: &str) -> V {
         let eb = Builder::new(self.sess.module);
-        unsafe {
-            let first = LLVMGetFirstInstruction(self.entry);
-            if first.is_null() {
-                eb.at_end(self.entry);
-            } else {
-                eb.before(first);
-            }
+        match first_instruction(self.entry) {
+            None => eb.at_end(self.entry),
+            Some(first) => eb.before(first),
         }
         eb.clear_debug_loc();
         let s = eb.alloca(t);
@@ -621,6 +629,17 @@ impl RevGen<'_> {
             LLVMCall => return self.visit_call(i),
             _ => {}
         }
+        if op == LLVMAtomicRMW && operands(i).iter().any(|o| self.varied(*o)) {
+            // `omp atomic` updates: d v (+|-)= shadow of *p.
+            let sp = self
+                .shadow_avail(operand(i, 0))?
+                .ok_or_else(|| self.err(i, "atomic update of active memory without a shadow"))?;
+            let d = crate::modes::openmp::reverse_atomic(&self.b, i, sp)?;
+            if self.varied(operand(i, 1)) {
+                self.add_adjoint(operand(i, 1), d)?;
+            }
+            return Ok(());
+        }
         if !self.varied(i) {
             if matches!(op, LLVMAtomicRMW | LLVMAtomicCmpXchg)
                 && operands(i).iter().any(|o| self.varied(*o))
@@ -644,12 +663,38 @@ impl RevGen<'_> {
                     .shadow_avail(operand(i, 0))?
                     .ok_or_else(|| self.err(i, "load of active memory without a shadow"))?;
                 let at = adj_type(t);
+                if self.parallel
+                    && is_argument(operand(i, 0))
+                    && !self.written.function_may_write(operand(i, 0))
+                {
+                    // Shared memory only read here (a shared scalar read
+                    // by every iteration): this thread's adjoints add up
+                    // in a local, added atomically once at the exit.
+                    let slot = self.deferred_slot(sp, at);
+                    let old = self.b.load(at, slot);
+                    let new = add_values(&self.b, old, d);
+                    self.b.store(new, slot);
+                    return Ok(());
+                }
+                if self.parallel
+                    && crate::modes::openmp::needs_atomic(operand(i, 0))
+                    && !self
+                        .owned
+                        .is_some_and(|c| crate::modes::openmp::owned::owned_by(operand(i, 0), c))
+                {
+                    // Other threads may add into the same shadow.
+                    if !crate::modes::openmp::atomic_accumulate(&self.b, sp, d) {
+                        return Err(self.err(
+                            i,
+                            "load of shared active memory of this type in a parallel region",
+                        ));
+                    }
+                    return Ok(());
+                }
                 let old = self.b.load(at, sp);
                 let new = add_values(&self.b, old, d);
                 self.b.store(new, sp);
-                unsafe {
-                    LLVMSetAlignment(old, LLVMGetAlignment(i));
-                }
+                copy_alignment(i, old);
             }
             LLVMSelect => {
                 if !Self::has_adjoint_type(adj_type(t)) {
@@ -693,7 +738,9 @@ impl RevGen<'_> {
                 let d = self.take_adjoint(i)?;
                 let (vec, idx) = (operand(i, 0), operand(i, 1));
                 let ii = self.avail(idx)?;
-                let delta = self.b.insert_element(zero(type_of(vec)), d, ii);
+                let delta = self
+                    .b
+                    .insert_element(adj_zero(adj_type(type_of(vec))), d, ii);
                 self.add_adjoint(vec, delta)?;
             }
             LLVMInsertElement => {
@@ -702,22 +749,21 @@ impl RevGen<'_> {
                 let ii = self.avail(idx)?;
                 let dv = self.b.extract_element(d, ii);
                 self.add_adjoint(v, dv)?;
-                let cleared = self.b.insert_element(d, zero(type_of(v)), ii);
+                let cleared = self.b.insert_element(d, adj_zero(adj_type(type_of(v))), ii);
                 self.add_adjoint(vec, cleared)?;
             }
             LLVMShuffleVector => {
                 let d = self.take_adjoint(i)?;
                 let (x, y) = (operand(i, 0), operand(i, 1));
                 let n = vector_size(type_of(x));
-                let mut dx = zero(type_of(x));
-                let mut dy = zero(type_of(y));
-                let undef = unsafe { LLVMGetUndefMaskElem() };
+                // Integer vectors carrying float bits have float adjoints.
+                let mut dx = adj_zero(adj_type(type_of(x)));
+                let mut dy = adj_zero(adj_type(type_of(y)));
                 let ctx = self.b.ctx;
-                for j in 0..unsafe { LLVMGetNumMaskElements(i) } {
-                    let m = unsafe { LLVMGetMaskValue(i, j) };
-                    if m == undef {
+                for (j, m) in shuffle_mask_elems(i).into_iter().enumerate() {
+                    let Some(m) = m else {
                         continue;
-                    }
+                    };
                     let dj = self.b.extract_element(d, const_i32(ctx, j as i64));
                     let (target, lane) = if (m as u32) < n {
                         (&mut dx, m as u32)
@@ -760,7 +806,7 @@ impl RevGen<'_> {
                         i,
                         format!(
                             "no reverse-mode rule for instruction '{}' ({}) carrying a derivative",
-                            crate::modes::forward::opcode_name(op),
+                            opcode_name(op),
                             print_value(i).trim()
                         ),
                     ));
@@ -787,13 +833,13 @@ impl RevGen<'_> {
             if uses_args.get(k).copied().unwrap_or(true) {
                 avail_args.push(self.avail(*a)?);
             } else {
-                avail_args.push(unsafe { LLVMGetUndef(type_of(*a)) });
+                avail_args.push(undef(type_of(*a)));
             }
         }
         let out = if uses_out {
             self.avail(i)?
         } else {
-            unsafe { LLVMGetUndef(type_of(i)) }
+            undef(type_of(i))
         };
         let ctx = RuleCtx::new(&self.b, &rule, &avail_args, out, &need);
         let partials = (rule.partials)(&ctx);
@@ -827,18 +873,33 @@ impl RevGen<'_> {
         if !self.varied(v) {
             // Exactly the stored bytes become zero in the shadow.
             let s = self.b.store(zero(vt), sp);
-            unsafe { LLVMSetAlignment(s, LLVMGetAlignment(i)) };
+            copy_alignment(i, s);
             return Ok(());
         }
         let at = adj_type(vt);
         let t = self.b.load(at, sp);
-        unsafe { LLVMSetAlignment(t, LLVMGetAlignment(i)) };
+        copy_alignment(i, t);
         let s = self.b.store(zero(at), sp);
-        unsafe { LLVMSetAlignment(s, LLVMGetAlignment(i)) };
+        copy_alignment(i, s);
         if self.varied(v) {
             self.add_adjoint(v, t)?;
         }
         Ok(())
+    }
+
+    /// The local slot (zeroed at the entry) collecting adjoints for shadow
+    /// `sp` until the exit (see `deferred`).
+    fn deferred_slot(&mut self, sp: V, at: T) -> V {
+        if let Some((s, _, _)) = self.deferred.iter().find(|(_, p, t)| *p == sp && *t == at) {
+            return *s;
+        }
+        let s = self.entry_alloca(at, "deferred");
+        let eb = Builder::new(self.sess.module);
+        eb.after(s);
+        eb.clear_debug_loc();
+        eb.store(adj_zero(at), s);
+        self.deferred.push((s, sp, at));
+        s
     }
 
     fn visit_call(&mut self, i: V) -> Result<()> {
@@ -846,6 +907,11 @@ impl RevGen<'_> {
             return self.visit_diff_call(i, info);
         }
         match rules::classify(i).without_custom() {
+            CallKind::Mpi(k) => {
+                let kept = self.a.shadow.get(&i).copied();
+                let kept = kept.map(|v| self.avail(v)).transpose()?;
+                crate::modes::mpi::reverse(self, i, k, kept)
+            }
             CallKind::MemTransfer(k) => self.reverse_mem_transfer(i, k),
             CallKind::Alloc(k) => self.reverse_alloc(i, k),
             CallKind::Rule(_) => {
@@ -865,6 +931,15 @@ impl RevGen<'_> {
             | CallKind::InlineAsm
             | CallKind::Defined(_)
             | CallKind::Unknown(_) => Ok(()),
+            // Barriers again, critical sections in the opposite order.
+            CallKind::OpenMp(_) => {
+                let mut ops = Vec::new();
+                for o in crate::modes::openmp::reverse_mirror_operands(i) {
+                    ops.push(self.avail(o)?);
+                }
+                crate::modes::openmp::reverse_mirror(&self.b, i, &ops);
+                Ok(())
+            }
         }
     }
 
@@ -881,8 +956,7 @@ impl RevGen<'_> {
             let ctx = self.b.ctx;
             match k {
                 rules::MemKind::Set => {
-                    self.b
-                        .memset(sd, unsafe { LLVMConstInt(i8_type(ctx), 0, 0) }, len, 1);
+                    self.b.memset(sd, const_int(i8_type(ctx), 0), len, 1);
                 }
                 rules::MemKind::Copy | rules::MemKind::Move => match self
                     .shadow_avail(operand(i, 1))?
@@ -930,8 +1004,7 @@ impl RevGen<'_> {
                             .call_fn(f, &mut [sd, ss, self.b.int_cast(len, i64_type(ctx), false)]);
                     }
                     None => {
-                        self.b
-                            .memset(sd, unsafe { LLVMConstInt(i8_type(ctx), 0, 0) }, len, 1);
+                        self.b.memset(sd, const_int(i8_type(ctx), 0), len, 1);
                     }
                 },
             }
@@ -1024,7 +1097,7 @@ impl RevGen<'_> {
             args.push(if used {
                 self.avail(*a)?
             } else {
-                unsafe { LLVMGetUndef(type_of(*a)) }
+                undef(type_of(*a))
             });
             j += 1;
             if info.key.acts[k] == Act::Dup {
@@ -1065,10 +1138,8 @@ impl RevGen<'_> {
 
 /// `phi [start, preheader], [phi + step, latch]` with a constant step.
 fn affine_iv(phi: V, c: super::aug::Counted) -> Option<(V, V)> {
-    let n = unsafe { LLVMCountIncoming(phi) };
     let (mut start, mut next) = (None, None);
-    for k in 0..n {
-        let (v, b) = unsafe { (LLVMGetIncomingValue(phi, k), LLVMGetIncomingBlock(phi, k)) };
+    for (v, b) in incoming(phi) {
         if b == c.preheader {
             start = Some(v);
         } else if b == c.latch {
@@ -1105,7 +1176,7 @@ pub fn add_values(b: &Builder, x: V, y: V) -> V {
         let n = if is_struct(t) {
             struct_fields(t).len() as u32
         } else {
-            unsafe { LLVMGetArrayLength(t) }
+            array_len(t)
         };
         let mut out = x;
         for k in 0..n {
@@ -1146,7 +1217,7 @@ fn fp_elem_type(ptrs: &[V]) -> Option<T> {
     for p in ptrs {
         for o in crate::analysis::activity::underlying_objects(*p) {
             if opcode(o) == Some(LLVMOpcode::LLVMAlloca) {
-                if let Some(t) = leaf(unsafe { LLVMGetAllocatedType(o) }) {
+                if let Some(t) = leaf(allocated_type(o)) {
                     return Some(t);
                 }
             }
@@ -1177,8 +1248,8 @@ fn fp_elem_type(ptrs: &[V]) -> Option<T> {
                     }
                 }
                 Some(LLVMGetElementPtr) => {
-                    if let Some(t) = leaf(unsafe { LLVMGetGEPSourceElementType(u) }) {
-                        if !is_int(unsafe { LLVMGetGEPSourceElementType(u) }) {
+                    if let Some(t) = leaf(gep_source_type(u)) {
+                        if !is_int(gep_source_type(u)) {
                             return Some(t);
                         }
                     }
@@ -1197,16 +1268,14 @@ fn fp_elem_type(ptrs: &[V]) -> Option<T> {
 /// The LLVM type of a float kind.
 fn float_kind_type(ctx: LLVMContextRef, k: crate::analysis::types::FloatKind) -> T {
     use crate::analysis::types::FloatKind::*;
-    unsafe {
-        match k {
-            Half => LLVMHalfTypeInContext(ctx),
-            BFloat => LLVMBFloatTypeInContext(ctx),
-            Float => LLVMFloatTypeInContext(ctx),
-            Double => LLVMDoubleTypeInContext(ctx),
-            X86Fp80 => LLVMX86FP80TypeInContext(ctx),
-            Fp128 => LLVMFP128TypeInContext(ctx),
-            PpcFp128 => LLVMPPCFP128TypeInContext(ctx),
-        }
+    match k {
+        Half => half_type(ctx),
+        BFloat => bfloat_type(ctx),
+        Float => float_type(ctx),
+        Double => double_type(ctx),
+        X86Fp80 => x86_fp80_type(ctx),
+        Fp128 => fp128_type(ctx),
+        PpcFp128 => ppc_fp128_type(ctx),
     }
 }
 
@@ -1218,7 +1287,7 @@ fn float_kind_type(ctx: LLVMContextRef, k: crate::analysis::types::FloatKind) ->
 /// below sshadow), so each element is read before the step that the
 /// primal copy would have overwritten it in is undone.
 fn memcpy_adjoint_fn(m: LLVMModuleRef, et: Option<T>) -> V {
-    let ctx = unsafe { LLVMGetModuleContext(m) };
+    let ctx = module_context(m);
     let dbl = et
         .filter(|t| {
             matches!(
@@ -1226,7 +1295,7 @@ fn memcpy_adjoint_fn(m: LLVMModuleRef, et: Option<T>) -> V {
                 LLVMTypeKind::LLVMFloatTypeKind | LLVMTypeKind::LLVMDoubleTypeKind
             )
         })
-        .unwrap_or_else(|| unsafe { LLVMDoubleTypeInContext(ctx) });
+        .unwrap_or_else(|| double_type(ctx));
     let is_f32 = kind(dbl) == LLVMTypeKind::LLVMFloatTypeKind;
     let name = if is_f32 {
         "enzyme_rs.memcpy.adjoint.f32"
@@ -1241,7 +1310,7 @@ fn memcpy_adjoint_fn(m: LLVMModuleRef, et: Option<T>) -> V {
     let (p, i64t) = (ptr_type(ctx), i64_type(ctx));
     let fty = fn_type_of(void_type(ctx), &mut [p, p, i64t], false);
     let f = get_or_declare(m, name, fty);
-    unsafe { LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage) };
+    set_internal(f);
     // One element: t = d[k]; d[k] = 0; s[k] += t (d and s may be equal);
     // against the direction of the primal copy.
     let size = if is_f32 { 4 } else { 8 };
@@ -1254,4 +1323,19 @@ fn memcpy_adjoint_fn(m: LLVMModuleRef, et: Option<T>) -> V {
         b.store(b.fadd(sv, dv), sp);
     });
     f
+}
+
+impl crate::modes::mpi::Sweep for RevGen<'_> {
+    fn builder(&self) -> &Builder {
+        &self.b
+    }
+    fn user_fn(&self) -> V {
+        self.a.primal
+    }
+    fn shadow_ptr(&mut self, p: V) -> Result<Option<V>> {
+        self.shadow_avail(p)
+    }
+    fn value(&mut self, v: V) -> Result<V> {
+        self.avail(v)
+    }
 }

@@ -33,7 +33,7 @@ pub fn reserve_fn(m: LLVMModuleRef) -> V {
     let (p, i64t) = (ptr_type(ctx), i64_type(ctx));
     let fty = fn_type_of(p, &mut [p, i64t], false);
     let f = get_or_declare(m, RESERVE, fty);
-    unsafe { LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage) };
+    set_internal(f);
     let ps = params(f);
     let (tape, n) = (ps[0], ps[1]);
     let tt = tape_type(ctx);
@@ -76,7 +76,7 @@ pub fn pop_fn(m: LLVMModuleRef) -> V {
     let (p, i64t) = (ptr_type(ctx), i64_type(ctx));
     let fty = fn_type_of(p, &mut [p, i64t], false);
     let f = get_or_declare(m, POP, fty);
-    unsafe { LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage) };
+    set_internal(f);
     let ps = params(f);
     let (tape, n) = (ps[0], ps[1]);
     let tt = tape_type(ctx);
@@ -90,11 +90,6 @@ pub fn pop_fn(m: LLVMModuleRef) -> V {
     let r = b.gep(i8_type(ctx), data, &mut [nt]);
     b.ret(r);
     f
-}
-
-pub fn append_block(f: V, n: &str) -> BB {
-    let c = cstr(n);
-    unsafe { LLVMAppendBasicBlockInContext(LLVMGetTypeContext(type_of(f)), f, c.as_ptr()) }
 }
 
 /// Byte layout of a block's pushed values: offsets, 8-byte aligned slots.
@@ -125,7 +120,7 @@ pub fn check_fn(m: LLVMModuleRef) -> V {
     let (p, i64t) = (ptr_type(ctx), i64_type(ctx));
     let fty = fn_type_of(void_type(ctx), &mut [p, i64t, p], false);
     let f = get_or_declare(m, NAME, fty);
-    unsafe { LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage) };
+    set_internal(f);
     let ps = params(f);
     let entry = append_block(f, "entry");
     let fail = append_block(f, "fail");
@@ -150,20 +145,16 @@ pub fn check_fn(m: LLVMModuleRef) -> V {
 /// The per-thread cache of one tape buffer: `{ptr data, i64 cap}`.
 fn cache_global(m: LLVMModuleRef) -> V {
     const NAME: &str = "enzyme_rs.tape.cache";
-    let c = cstr(NAME);
-    let g = unsafe { LLVMGetNamedGlobal(m, c.as_ptr()) };
-    if !g.is_null() {
+    if let Some(g) = named_global(m, NAME) {
         return g;
     }
-    unsafe {
-        let ctx = LLVMGetModuleContext(m);
-        let ty = struct_type(ctx, &mut [ptr_type(ctx), i64_type(ctx)]);
-        let g = LLVMAddGlobal(m, ty, c.as_ptr());
-        LLVMSetInitializer(g, zero(ty));
-        LLVMSetLinkage(g, llvm_sys::LLVMLinkage::LLVMInternalLinkage);
-        LLVMSetThreadLocal(g, 1);
-        g
-    }
+    let ctx = module_context(m);
+    let ty = struct_type(ctx, &mut [ptr_type(ctx), i64_type(ctx)]);
+    let g = add_global(m, ty, NAME);
+    set_initializer(g, zero(ty));
+    set_internal(g);
+    set_thread_local(g);
+    g
 }
 
 /// Start the tape object at `tp` with the cached buffer (emptying the
@@ -189,7 +180,7 @@ fn take_fn(m: LLVMModuleRef, nocache: bool) -> V {
     let ctx = b.ctx;
     let fty = fn_type_of(void_type(ctx), &mut [ptr_type(ctx)], false);
     let f = get_or_declare(m, fname, fty);
-    unsafe { LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage) };
+    set_internal(f);
     let tp = params(f)[0];
     b.at_end(append_block(f, "entry"));
     let tt = tape_type(ctx);
@@ -226,7 +217,7 @@ fn give_fn(m: LLVMModuleRef, nocache: bool) -> V {
     let (p, i64t) = (ptr_type(ctx), i64_type(ctx));
     let fty = fn_type_of(void_type(ctx), &mut [p], false);
     let f = get_or_declare(m, fname, fty);
-    unsafe { LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage) };
+    set_internal(f);
     let tp = params(f)[0];
     b.at_end(append_block(f, "entry"));
     let data = b.load(p, tp);
@@ -271,7 +262,7 @@ pub fn uncache_nested_tapes(m: LLVMModuleRef, f: V) {
                 continue;
             };
             let last = num_operands(i) - 1;
-            unsafe { LLVMSetOperand(i, last, to) };
+            set_operand(i, last, to);
         }
     }
 }

@@ -6,6 +6,7 @@
 //! inserted after each varied instruction, visiting blocks in reverse
 //! post-order (so operands' tangents exist before their users), with phi
 //! tangents filled in at the end.
+use super::common::lower_byval_params;
 use super::Session;
 use crate::analysis::activity::Activity as ActivityInfo;
 use crate::callsite::{self, Request};
@@ -14,6 +15,10 @@ use crate::ir::llvm::*;
 use crate::ir::{shim, Builder};
 use crate::rules::{self, AllocKind, CallKind, Partial, RuleCtx};
 use std::collections::HashMap;
+
+mod calls;
+mod custom;
+use custom::custom_derivative;
 
 /// What a forward derivative is specialised on.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -128,7 +133,7 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
 /// `{primal, tangent}` (`{primal, [width x tangent]}` in vector mode).
 pub fn signature(key: &Key) -> (T, Ret) {
     let f = key.func;
-    let ctx = unsafe { LLVMGetTypeContext(type_of(f)) };
+    let ctx = context_of(type_of(f));
     let ret_ty = fn_return_type(f);
     let width = key.width.max(1);
     let ret = if is_void(ret_ty) {
@@ -151,7 +156,7 @@ pub fn signature(key: &Key) -> (T, Ret) {
         Ret::Void => void_type(ctx),
         Ret::Primal => ret_ty,
         Ret::Both if width == 1 => struct_type(ctx, &mut [ret_ty, ret_ty]),
-        Ret::Both => struct_type(ctx, &mut [ret_ty, unsafe { LLVMArrayType(ret_ty, width) }]),
+        Ret::Both => struct_type(ctx, &mut [ret_ty, array_type(ret_ty, width)]),
     };
     (fn_type_of(new_ret_ty, &mut ptys, false), ret)
 }
@@ -177,16 +182,12 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     let (fty, ret) = signature(key);
     let width = key.width.max(1) as usize;
     let ps = params(f);
-    let nf = unsafe {
-        let n = cstr(&if width == 1 {
-            format!("enzyme_rs.fwd.{}", name(f))
-        } else {
-            format!("enzyme_rs.fwd{width}.{}", name(f))
-        });
-        let nf = LLVMAddFunction(sess.module, n.as_ptr(), fty);
-        LLVMSetLinkage(nf, llvm_sys::LLVMLinkage::LLVMInternalLinkage);
-        nf
+    let n = if width == 1 {
+        format!("enzyme_rs.fwd.{}", name(f))
+    } else {
+        format!("enzyme_rs.fwd{width}.{}", name(f))
     };
+    let nf = add_internal_function(sess.module, &n, fty);
     let d = Derivative { func: nf, ret };
     sess.fwd_cache.insert(key.clone(), d);
     sess.created.push(nf);
@@ -222,10 +223,11 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     // The clone inherits the primal's calling convention (fastcc for
     // internal functions at -O1 and above) but is called with the C one,
     // and its callers pass plain pointers for byval/sret parameters.
-    unsafe { LLVMSetFunctionCallConv(nf, llvm_sys::LLVMCallConv::LLVMCCallConv as u32) };
-    crate::modes::reverse::aug::lower_byval_params(nf, &primal_params);
+    set_c_call_conv(nf);
+    lower_byval_params(nf, &primal_params);
     shim::invokes_to_calls(nf);
     crate::modes::dispatch::prepare_calls(sess, nf);
+    crate::modes::openmp::prepare(nf, false)?;
 
     // Activity, computed on the clone.
     let seeds: Vec<V> = shadow_of.keys().copied().collect();
@@ -356,8 +358,7 @@ impl Gen<'_> {
                 b.clear_debug_loc();
                 let mut lanes = Vec::new();
                 for _ in 0..self.width {
-                    let c = unsafe { LLVMInstructionClone(v) };
-                    unsafe { LLVMInsertIntoBuilder(b.raw, c) };
+                    let c = b.insert_clone(v);
                     b.zero_bytes(c, operand(v, size_arg));
                     lanes.push(c);
                 }
@@ -392,13 +393,10 @@ impl Gen<'_> {
         }
         let phis = std::mem::take(&mut self.phis);
         for (p, tps) in phis {
-            let n = unsafe { LLVMCountIncoming(p) };
-            for k in 0..n {
-                let (v, bb) = unsafe { (LLVMGetIncomingValue(p, k), LLVMGetIncomingBlock(p, k)) };
+            for (v, bb) in incoming(p) {
                 let tvs = self.tangent_or_zero(v, p)?;
                 for (tp, tv) in tps.iter().zip(tvs) {
-                    let (mut tv, mut tb) = (tv, bb);
-                    unsafe { LLVMAddIncoming(*tp, &mut tv, &mut tb, 1) };
+                    add_incoming(*tp, &[(tv, bb)]);
                 }
             }
         }
@@ -438,6 +436,12 @@ impl Gen<'_> {
                 return Ok(());
             }
             _ => {}
+        }
+        if op == LLVMAtomicRMW && operands(i).iter().any(|o| self.varied(*o)) {
+            // `omp atomic` updates.
+            let sp = self.tangent_or_zero(operand(i, 0), i)?;
+            let dv = self.tangent_or_zero(operand(i, 1), i)?;
+            return crate::modes::openmp::forward_atomic(&self.b, i, &sp, &dv);
         }
         if !is_varied {
             // Instructions that would need a derivative but cannot get one.
@@ -485,10 +489,10 @@ impl Gen<'_> {
             LLVMGetElementPtr => {
                 let base = operand(i, 0);
                 let idx: Vec<V> = operands(i)[1..].to_vec();
-                let src_ty = unsafe { LLVMGetGEPSourceElementType(i) };
+                let src_ty = gep_source_type(i);
                 self.map_lanes(base, |b, sb| {
                     let g = b.gep(src_ty, sb, &mut idx.clone());
-                    unsafe { LLVMSetIsInBounds(g, LLVMIsInBounds(i)) };
+                    copy_inbounds(i, g);
                     g
                 })
             }
@@ -497,6 +501,32 @@ impl Gen<'_> {
                 let to = type_of(i);
                 self.map_lanes(o, |b, t| b.cast(op, t, to))
             }
+            LLVMSelect | LLVMExtractValue | LLVMInsertValue | LLVMExtractElement
+            | LLVMInsertElement | LLVMShuffleVector => self.aggregate_tangent(i, op)?,
+            LLVMFreeze => {
+                let o = operand(i, 0);
+                self.tangent(o)
+            }
+            LLVMAlloca => Some(self.alloca_tangent(i)),
+            _ => {
+                return Err(self.err(
+                    i,
+                    format!("no forward-mode rule for instruction '{}'", opcode_name(op)),
+                ));
+            }
+        };
+        if let Some(t) = t {
+            self.tan.insert(i, t);
+        }
+        Ok(())
+    }
+
+    /// Tangents of select and of the element/field operations on vectors and
+    /// aggregates: the same operation on the operands' tangents.
+    fn aggregate_tangent(&mut self, i: V, op: LLVMOpcode) -> Result<Option<Vec<V>>> {
+        use LLVMOpcode::*;
+        let w = self.width;
+        Ok(match op {
             LLVMSelect => {
                 let (c, x, y) = (operand(i, 0), operand(i, 1), operand(i, 2));
                 let tx = self.tangent_or_zero(x, i)?;
@@ -546,46 +576,37 @@ impl Gen<'_> {
                 let mask = shuffle_mask(i);
                 Some((0..w).map(|l| self.b.shuffle(tx[l], ty[l], mask)).collect())
             }
-            LLVMFreeze => {
-                let o = operand(i, 0);
-                self.tangent(o)
-            }
-            LLVMAlloca => {
-                let ty = unsafe { LLVMGetAllocatedType(i) };
-                let n = operand(i, 0);
-                let mut lanes = Vec::new();
-                for l in 0..w {
-                    let s = if const_int_value(n) == Some(1) {
-                        self.b.alloca(ty)
-                    } else {
-                        self.b.array_alloca(ty, n)
-                    };
-                    unsafe { LLVMSetAlignment(s, LLVMGetAlignment(i)) };
-                    set_name(s, &self.lane_name(i, l));
-                    // Zero the shadow: memory never written with active data
-                    // has a zero derivative.
-                    let size = type_alloc_size(self.sess.module, ty);
-                    let ctx = self.b.ctx;
-                    let len = self.b.mul(
-                        const_i64(ctx, size as i64),
-                        self.b.int_cast(n, i64_type(ctx), false),
-                    );
-                    self.b.zero_bytes(s, len);
-                    lanes.push(s);
-                }
-                Some(lanes)
-            }
-            _ => {
-                return Err(self.err(
-                    i,
-                    format!("no forward-mode rule for instruction '{}'", opcode_name(op)),
-                ));
-            }
-        };
-        if let Some(t) = t {
-            self.tan.insert(i, t);
+            _ => unreachable!("aggregate_tangent of {op:?}"),
+        })
+    }
+
+    /// The shadow allocations of an alloca, one per lane, zeroed: memory
+    /// never written with active data has a zero derivative.
+    fn alloca_tangent(&mut self, i: V) -> Vec<V> {
+        let w = self.width;
+        let ty = allocated_type(i);
+        let n = operand(i, 0);
+        let mut lanes = Vec::new();
+        for l in 0..w {
+            let s = if const_int_value(n) == Some(1) {
+                self.b.alloca(ty)
+            } else {
+                self.b.array_alloca(ty, n)
+            };
+            copy_alignment(i, s);
+            set_name(s, &self.lane_name(i, l));
+            // Zero the shadow: memory never written with active data
+            // has a zero derivative.
+            let size = type_alloc_size(self.sess.module, ty);
+            let ctx = self.b.ctx;
+            let len = self.b.mul(
+                const_i64(ctx, size as i64),
+                self.b.int_cast(n, i64_type(ctx), false),
+            );
+            self.b.zero_bytes(s, len);
+            lanes.push(s);
         }
-        Ok(())
+        lanes
     }
 
     /// Tangent through the rule table: dout = sum_i partial_i * dx_i, per
@@ -694,486 +715,7 @@ impl Gen<'_> {
             Ret::Void => unreachable!(),
         };
         self.b.ret(r);
-        unsafe { LLVMInstructionEraseFromParent(i) };
+        erase(i);
         Ok(())
     }
-
-    fn visit_call(&mut self, i: V) -> Result<()> {
-        let args = call_args(i);
-        let any_arg_varied = args.iter().any(|a| self.varied(*a));
-        let is_varied = self.act.is_varied(i);
-        let kind = rules::classify(i);
-        if let CallKind::Alloc(AllocKind::Free) = kind {
-            // Shadows are freed with their primal, even when the freed
-            // pointer itself carries no derivative.
-            return self.visit_alloc(i, AllocKind::Free);
-        }
-        if !any_arg_varied && !is_varied {
-            return Ok(());
-        }
-        let kind = match kind {
-            CallKind::Custom(c) if c.forward.is_some() => return self.visit_diff_call(i, true),
-            k => k.without_custom(),
-        };
-        match kind {
-            CallKind::Inactive => Ok(()),
-            CallKind::MemTransfer(k) => self.visit_mem(i, k),
-            CallKind::Alloc(k) => self.visit_alloc(i, k),
-            CallKind::AllocOut => self.visit_alloc_out(i),
-            CallKind::ShadowReplay => self.replay_on_tangents(i),
-            CallKind::Rule(_) => {
-                if is_varied {
-                    if let Some(t) = self.apply_rule(i, &args)? {
-                        self.tan.insert(i, t);
-                    }
-                }
-                Ok(())
-            }
-            CallKind::Custom(_) => unreachable!("resolved above"),
-            CallKind::Indirect
-            | CallKind::InlineAsm
-            | CallKind::Defined(_)
-            | CallKind::Unknown(_) => self.visit_diff_call(i, false),
-        }
-    }
-
-    /// `posix_memalign`: when the slot the allocation is returned through
-    /// has tangent slots, allocate a zeroed tangent block into each.
-    fn visit_alloc_out(&mut self, i: V) -> Result<()> {
-        let Some(slots) = self.tangent(operand(i, 0)) else {
-            return Ok(());
-        };
-        self.b.after(i);
-        let ctx = self.b.ctx;
-        for s in slots {
-            self.b.clone_call_with(i, &[(0, s)]);
-            let block = self.b.load(ptr_type(ctx), s);
-            self.b.zero_bytes(block, operand(i, 2));
-        }
-        Ok(())
-    }
-
-    /// A pointer-only library function (libstdc++'s tree helpers): run it
-    /// again on each lane's tangent pointers; a returned pointer's tangent
-    /// is that call's result.
-    fn replay_on_tangents(&mut self, i: V) -> Result<()> {
-        let args = call_args(i);
-        if !args.iter().any(|a| self.tangent(*a).is_some()) {
-            return Ok(());
-        }
-        let mut per_arg = Vec::new();
-        for a in &args {
-            per_arg.push(if is_ptr(type_of(*a)) {
-                Some(self.tangent_or_zero(*a, i)?)
-            } else {
-                None
-            });
-        }
-        self.b.after(i);
-        let mut lanes = Vec::new();
-        for l in 0..self.width {
-            let ops: Vec<(u32, V)> = per_arg
-                .iter()
-                .enumerate()
-                .filter_map(|(k, t)| t.as_ref().map(|t| (k as u32, t[l])))
-                .collect();
-            lanes.push(self.b.clone_call_with(i, &ops));
-        }
-        if is_ptr(type_of(i)) {
-            self.tan.insert(i, lanes);
-        }
-        Ok(())
-    }
-
-    /// A call of a function differentiated in turn (or of its registered
-    /// forward derivative when `custom`).
-    fn visit_diff_call(&mut self, i: V, custom: bool) -> Result<()> {
-        let callee = known_target(i);
-        let cname = callee.map(name).unwrap_or_default();
-        let args = call_args(i);
-        let is_varied = self.act.is_varied(i);
-        let callee = crate::modes::callee_to_differentiate(i, callee, self.primal_fn())?;
-        if is_declaration(callee) && !custom {
-            return Err(Error::new(
-                ErrorKind::UnknownFunction(cname),
-                self.primal,
-                Some(i),
-            ));
-        }
-        // A call to a function with a body: differentiate it in turn.
-        let ps = params(callee);
-        if ps.len() != args.len() || unsafe { LLVMIsFunctionVarArg(fn_type(callee)) } != 0 {
-            return Err(self.err(
-                i,
-                format!("call to variadic function '{cname}' with active arguments"),
-            ));
-        }
-        let shadow: Vec<bool> = args
-            .iter()
-            .map(|a| {
-                self.varied(*a)
-                    && (is_fp(type_of(*a))
-                        || is_ptr(type_of(*a))
-                        || may_carry_derivative(type_of(*a)))
-            })
-            .collect();
-        let key = Key {
-            func: callee,
-            shadow: shadow.clone(),
-            ret_tangent: is_varied,
-            width: self.width as u32,
-        };
-        let d = derivative(self.sess, &key, None)?;
-        self.b.before(i);
-        let mut new_args = Vec::new();
-        for (k, a) in args.iter().enumerate() {
-            new_args.push(*a);
-            if shadow[k] {
-                let t = self.tangent_or_zero(*a, i)?;
-                new_args.extend(t);
-            }
-        }
-        let nc = self.b.call_fn(d.func, &mut new_args);
-        match d.ret {
-            Ret::Void | Ret::Primal => unsafe { LLVMReplaceAllUsesWith(i, nc) },
-            Ret::Both => {
-                let p = self.b.extract_value(nc, 0);
-                let t = self.b.extract_value(nc, 1);
-                let lanes = if self.width == 1 {
-                    vec![t]
-                } else {
-                    (0..self.width)
-                        .map(|l| self.b.extract_value(t, l as u32))
-                        .collect()
-                };
-                unsafe { LLVMReplaceAllUsesWith(i, p) };
-                self.act.varied.insert(p);
-                self.tan.insert(p, lanes);
-            }
-        }
-        unsafe { LLVMInstructionEraseFromParent(i) };
-        Ok(())
-    }
-
-    fn visit_mem(&mut self, i: V, k: rules::MemKind) -> Result<()> {
-        let dst = operand(i, 0);
-        let Some(sdst) = self.tangent(dst) else {
-            if k != rules::MemKind::Set && self.varied(operand(i, 1)) {
-                return Err(self.err(i, "active memory is copied into memory that has no shadow"));
-            }
-            return Ok(());
-        };
-        let len = operand(i, 2);
-        self.b.after(i);
-        let ctx = self.b.ctx;
-        let zero_byte = unsafe { LLVMConstInt(i8_type(ctx), 0, 0) };
-        let ssrc = match k {
-            rules::MemKind::Set => None,
-            _ => self.tangent(operand(i, 1)),
-        };
-        for l in 0..self.width {
-            match (k, &ssrc) {
-                (rules::MemKind::Copy, Some(s)) => {
-                    self.b.memcpy(sdst[l], s[l], len, 1);
-                }
-                (rules::MemKind::Move, Some(s)) => {
-                    self.b.memmove(sdst[l], s[l], len, 1);
-                }
-                _ => {
-                    self.b.memset(sdst[l], zero_byte, len, 1);
-                }
-            }
-        }
-        if !is_void(type_of(i)) {
-            self.tan.insert(i, sdst);
-        }
-        Ok(())
-    }
-
-    /// A copy of call `i` placed after it (after the previous copy).
-    fn clone_call_after(&mut self, i: V) -> V {
-        let c = unsafe { LLVMInstructionClone(i) };
-        unsafe { LLVMInsertIntoBuilder(self.b.raw, c) };
-        c
-    }
-
-    fn visit_alloc(&mut self, i: V, k: rules::AllocKind) -> Result<()> {
-        use rules::AllocKind::*;
-        match k {
-            Free => {
-                let p = operand(i, 0);
-                let mut sp = self.tangent(p);
-                if sp.is_none() && opcode(p) == Some(LLVMOpcode::LLVMLoad) && is_ptr(type_of(p)) {
-                    // The freed pointer was loaded from a slot with a shadow
-                    // (clang -O0's locals) but carries no derivative itself:
-                    // its shadow is in the slot's shadow.
-                    if let Some(slots) = self.tangent(operand(p, 0)) {
-                        self.b.after(p);
-                        sp = Some(slots.iter().map(|s| self.b.load(type_of(p), *s)).collect());
-                    }
-                }
-                if let Some(sp) = sp {
-                    self.b.after(i);
-                    for s in sp {
-                        let c = self.clone_call_after(i);
-                        unsafe { LLVMSetOperand(c, 0, s) };
-                    }
-                }
-            }
-            Malloc { size_arg } => {
-                if self.act.is_varied(i) {
-                    self.b.after(i);
-                    let mut lanes = Vec::new();
-                    for l in 0..self.width {
-                        let c = self.clone_call_after(i);
-                        set_name(c, &self.lane_name(i, l));
-                        self.b.zero_bytes(c, operand(i, size_arg));
-                        lanes.push(c);
-                    }
-                    self.tan.insert(i, lanes);
-                }
-            }
-            Calloc => {
-                if self.act.is_varied(i) {
-                    self.b.after(i);
-                    let lanes = (0..self.width).map(|_| self.clone_call_after(i)).collect();
-                    self.tan.insert(i, lanes);
-                }
-            }
-            Realloc => {
-                if self.act.is_varied(i) {
-                    let p = operand(i, 0);
-                    let sp = self.tangent_or_zero(p, i)?;
-                    self.b.after(i);
-                    let mut lanes = Vec::new();
-                    for s in sp {
-                        let c = self.clone_call_after(i);
-                        unsafe { LLVMSetOperand(c, 0, s) };
-                        lanes.push(c);
-                    }
-                    self.tan.insert(i, lanes);
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Copy alignment and volatility from one memory instruction to another.
-pub fn copy_mem_flags(from: V, to: V) {
-    unsafe {
-        LLVMSetAlignment(to, LLVMGetAlignment(from));
-        LLVMSetVolatile(to, LLVMGetVolatile(from));
-    }
-}
-
-pub fn indices(i: V) -> Vec<u32> {
-    unsafe {
-        let n = LLVMGetNumIndices(i);
-        let p = LLVMGetIndices(i);
-        std::slice::from_raw_parts(p, n as usize).to_vec()
-    }
-}
-
-/// insertvalue with a multi-level index path.
-pub fn insert_nested(b: &Builder, agg: V, v: V, idx: &[u32]) -> V {
-    if idx.len() == 1 {
-        return b.insert_value(agg, v, idx[0]);
-    }
-    let inner = b.extract_value(agg, idx[0]);
-    let new_inner = insert_nested(b, inner, v, &idx[1..]);
-    b.insert_value(agg, new_inner, idx[0])
-}
-
-/// The mask of a shufflevector as a constant vector.
-pub fn shuffle_mask(i: V) -> V {
-    unsafe {
-        let n = LLVMGetNumMaskElements(i);
-        let ctx = LLVMGetTypeContext(type_of(i));
-        let i32t = LLVMInt32TypeInContext(ctx);
-        let undef = LLVMGetUndefMaskElem();
-        let mut elems: Vec<V> = (0..n)
-            .map(|k| {
-                let m = LLVMGetMaskValue(i, k);
-                if m == undef {
-                    LLVMGetUndef(i32t)
-                } else {
-                    LLVMConstInt(i32t, m as u64, 0)
-                }
-            })
-            .collect();
-        LLVMConstVector(elems.as_mut_ptr(), n)
-    }
-}
-
-/// Internal linkage, default visibility (after cloning, which copies the
-/// primal's linkage-related attributes).
-pub fn make_internal(f: V) {
-    unsafe {
-        LLVMSetVisibility(f, llvm_sys::LLVMVisibility::LLVMDefaultVisibility);
-        LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage);
-        LLVMSetDLLStorageClass(f, llvm_sys::LLVMDLLStorageClass::LLVMDefaultStorageClass);
-        LLVMSetUnnamedAddress(f, llvm_sys::LLVMUnnamedAddr::LLVMGlobalUnnamedAddr);
-    }
-}
-
-pub fn opcode_name(op: LLVMOpcode) -> String {
-    format!("{op:?}").trim_start_matches("LLVM").to_lowercase()
-}
-
-/// Whether a parameter of this type is followed by its tangent in a custom
-/// forward derivative's signature.
-pub fn custom_has_tangent(t: T) -> bool {
-    is_fp(t) || is_ptr(t) || may_carry_derivative(t)
-}
-
-/// The error for a custom derivative whose signature does not fit.
-pub fn custom_mismatch(user_call: Option<V>, msg: String) -> Error {
-    Error {
-        kind: ErrorKind::BadCall(msg),
-        at: user_call.map(|c| crate::diag::At {
-            func: inst_fn(c),
-            inst: Some(c),
-        }),
-    }
-}
-
-pub fn fn_sig_text(f: V) -> String {
-    let ps: Vec<String> = params(f).iter().map(|p| print_type(type_of(*p))).collect();
-    format!("{} ({})", print_type(fn_return_type(f)), ps.join(", "))
-}
-
-/// A function registered with `__enzyme_register_derivative_NAME = {f, df}`:
-/// a wrapper with the signature of `key` calls `df` once per lane.
-///
-/// Convention: `df` takes `f`'s parameters, each floating-point or pointer
-/// parameter followed by its tangent (shadow); a parameter without a
-/// tangent in this use gets a zero tangent (null shadow). `df` returns
-/// `f`'s result type (the tangent) or a struct of two of them (`{primal,
-/// tangent}`); for a void `f` it returns void.
-fn custom_derivative(
-    sess: &mut Session,
-    key: &Key,
-    df: V,
-    user_call: Option<V>,
-) -> Result<Derivative> {
-    let f = key.func;
-    let ps = params(f);
-    let ret_ty = fn_return_type(f);
-    let mut want = Vec::new();
-    for p in &ps {
-        let t = type_of(*p);
-        want.push(t);
-        if custom_has_tangent(t) {
-            want.push(t);
-        }
-    }
-    let got: Vec<T> = params(df).iter().map(|p| type_of(*p)).collect();
-    let dret = fn_return_type(df);
-    let both = !is_void(ret_ty) && is_struct(dret) && struct_fields(dret) == vec![ret_ty, ret_ty];
-    let ret_ok = if is_void(ret_ty) {
-        is_void(dret)
-    } else {
-        dret == ret_ty || both
-    };
-    if got != want || ret_ok == false || unsafe { LLVMIsFunctionVarArg(fn_type(df)) } != 0 {
-        let wp: Vec<String> = want.iter().map(|t| print_type(*t)).collect();
-        let wr = if is_void(ret_ty) {
-            "void".to_string()
-        } else {
-            format!("{0} or {{{0}, {0}}}", print_type(ret_ty))
-        };
-        return Err(custom_mismatch(
-            user_call,
-            format!(
-                "custom forward derivative '{}' registered for '{}' has the wrong signature: '{}' is {}, so '{}' must be {} ({}) (each float or pointer parameter followed by its tangent), but it is {}",
-                name(df),
-                name(f),
-                name(f),
-                fn_sig_text(f),
-                name(df),
-                wr,
-                wp.join(", "),
-                fn_sig_text(df)
-            ),
-        ));
-    }
-    let (fty, ret) = signature(key);
-    let width = key.width.max(1) as usize;
-    let nf = unsafe {
-        let n = cstr(&format!("enzyme_rs.fwd.custom.{}", name(f)));
-        LLVMAddFunction(sess.module, n.as_ptr(), fty)
-    };
-    make_internal(nf);
-    let d = Derivative { func: nf, ret };
-    sess.fwd_cache.insert(key.clone(), d);
-    sess.created.push(nf);
-    let b = Builder::new(sess.module);
-    let entry = super::reverse::tape::append_block(nf, "entry");
-    b.at_end(entry);
-    let nps = params(nf);
-    let mut primals = Vec::new();
-    let mut lanes: Vec<Option<Vec<V>>> = Vec::new();
-    let mut j = 0;
-    for (i, _) in ps.iter().enumerate() {
-        primals.push(nps[j]);
-        j += 1;
-        if key.shadow[i] {
-            lanes.push(Some(nps[j..j + width].to_vec()));
-            j += width;
-        } else {
-            lanes.push(None);
-        }
-    }
-    let mut tangents = Vec::new();
-    let mut primal_result = None;
-    for l in 0..width {
-        let mut args = Vec::new();
-        for (i, p) in ps.iter().enumerate() {
-            let t = type_of(*p);
-            args.push(primals[i]);
-            if custom_has_tangent(t) {
-                args.push(match &lanes[i] {
-                    Some(s) => s[l],
-                    None => zero(t),
-                });
-            }
-        }
-        let r = b.call_fn(df, &mut args);
-        if both {
-            if l == 0 {
-                primal_result = Some(b.extract_value(r, 0));
-            }
-            tangents.push(b.extract_value(r, 1));
-        } else if !is_void(ret_ty) {
-            tangents.push(r);
-        }
-    }
-    let primal_result = match (primal_result, is_void(ret_ty)) {
-        (Some(p), _) => Some(p),
-        (None, false) => Some(b.call_fn(f, &mut primals.clone())),
-        (None, true) => None,
-    };
-    match ret {
-        Ret::Void => {
-            b.ret_void();
-        }
-        Ret::Primal => {
-            b.ret(primal_result.unwrap());
-        }
-        Ret::Both => {
-            let st = fn_return_type(nf);
-            let t = if width == 1 {
-                tangents[0]
-            } else {
-                b.make_struct(struct_fields(st)[1], &tangents)
-            };
-            let r = b.make_struct(st, &[primal_result.unwrap(), t]);
-            b.ret(r);
-        }
-    }
-    if sess.opts.print {
-        eprintln!("{}", print_value(nf));
-    }
-    Ok(d)
 }

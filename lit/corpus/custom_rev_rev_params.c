@@ -1,0 +1,9 @@
+// A custom reverse pass with too few parameters: exactly one error, at the marked line.
+// RUN: python3 %S/check.py %plugin %include %s
+// EXPECT: custom gradient for 'f'
+#include <enzyme/enzyme.h>
+double f(double x) { return x * x; }
+double aug_f(double x) { return x * x; }
+double rev_f(double x) { return 2 * x; }
+void *__enzyme_register_gradient_f[] = {(void *)f, (void *)aug_f, (void *)rev_f};
+int main(void) { return (int)__enzyme_autodiff((void *)f, 2.0); } // error-here

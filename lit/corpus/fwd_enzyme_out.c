@@ -1,0 +1,6 @@
+// Enzyme_out in forward mode: exactly one error, at the marked line.
+// RUN: python3 %S/check.py %plugin %include %s
+// EXPECT: enzyme_out is a reverse-mode marker
+#include <enzyme/enzyme.h>
+double f(double x) { return x * x; }
+int main(void) { return (int)__enzyme_fwddiff((void *)f, enzyme_out, 1.0); } // error-here

@@ -1,0 +1,305 @@
+//! Forward mode over calls: differentiable callees, custom derivatives,
+//! memory transfers, allocation and deallocation.
+use super::{derivative, Gen, Key, Ret};
+use crate::diag::{Error, ErrorKind, Result};
+use crate::ir::llvm::*;
+use crate::rules::openmp::OmpCall;
+use crate::rules::{self, AllocKind, CallKind};
+
+impl Gen<'_> {
+    pub(super) fn visit_call(&mut self, i: V) -> Result<()> {
+        let args = call_args(i);
+        let any_arg_varied = args.iter().any(|a| self.varied(*a));
+        let is_varied = self.act.is_varied(i);
+        let kind = rules::classify(i);
+        if let CallKind::Mpi(k) = kind {
+            if self.width > 1 {
+                return Err(self.err(i, "MPI calls in vector forward mode (enzyme_width > 1)"));
+            }
+            return crate::modes::mpi::forward(self, i, k);
+        }
+        if let CallKind::Alloc(AllocKind::Free) = kind {
+            // Shadows are freed with their primal, even when the freed
+            // pointer itself carries no derivative.
+            return self.visit_alloc(i, AllocKind::Free);
+        }
+        if !any_arg_varied && !is_varied {
+            return Ok(());
+        }
+        let kind = match kind {
+            CallKind::Custom(c) if c.forward.is_some() => return self.visit_diff_call(i, true),
+            k => k.without_custom(),
+        };
+        match kind {
+            CallKind::Inactive => Ok(()),
+            CallKind::MemTransfer(k) => self.visit_mem(i, k),
+            CallKind::Alloc(k) => self.visit_alloc(i, k),
+            CallKind::AllocOut => self.visit_alloc_out(i),
+            CallKind::ShadowReplay => self.replay_on_tangents(i),
+            CallKind::Rule(_) => {
+                if is_varied {
+                    if let Some(t) = self.apply_rule(i, &args)? {
+                        self.tan.insert(i, t);
+                    }
+                }
+                Ok(())
+            }
+            CallKind::Custom(_) => unreachable!("resolved above"),
+            CallKind::Indirect
+            | CallKind::InlineAsm
+            | CallKind::Defined(_)
+            | CallKind::Unknown(_) => self.visit_diff_call(i, false),
+            CallKind::Mpi(_) => Ok(()), // handled above
+            CallKind::OpenMp(OmpCall::Fork) => self.visit_fork(i),
+            CallKind::OpenMp(_) => Ok(()),
+        }
+    }
+
+    /// A parallel region: the captured pointers' shadows go along.
+    fn visit_fork(&mut self, i: V) -> Result<()> {
+        let mut tans = Vec::new();
+        for a in &call_args(i)[3..] {
+            tans.push(if self.varied(*a) {
+                self.tangent_or_zero(*a, i)?
+            } else {
+                vec![]
+            });
+        }
+        self.act.forget(i);
+        crate::modes::openmp::fork::forward_fork(self.sess, i, &tans, self.width as u32)
+    }
+
+    /// `posix_memalign`: when the slot the allocation is returned through
+    /// has tangent slots, allocate a zeroed tangent block into each.
+    pub(super) fn visit_alloc_out(&mut self, i: V) -> Result<()> {
+        let Some(slots) = self.tangent(operand(i, 0)) else {
+            return Ok(());
+        };
+        self.b.after(i);
+        let ctx = self.b.ctx;
+        for s in slots {
+            self.b.clone_call_with(i, &[(0, s)]);
+            let block = self.b.load(ptr_type(ctx), s);
+            self.b.zero_bytes(block, operand(i, 2));
+        }
+        Ok(())
+    }
+
+    /// A pointer-only library function (libstdc++'s tree helpers): run it
+    /// again on each lane's tangent pointers; a returned pointer's tangent
+    /// is that call's result.
+    pub(super) fn replay_on_tangents(&mut self, i: V) -> Result<()> {
+        let args = call_args(i);
+        if !args.iter().any(|a| self.tangent(*a).is_some()) {
+            return Ok(());
+        }
+        let mut per_arg = Vec::new();
+        for a in &args {
+            per_arg.push(if is_ptr(type_of(*a)) {
+                Some(self.tangent_or_zero(*a, i)?)
+            } else {
+                None
+            });
+        }
+        self.b.after(i);
+        let mut lanes = Vec::new();
+        for l in 0..self.width {
+            let ops: Vec<(u32, V)> = per_arg
+                .iter()
+                .enumerate()
+                .filter_map(|(k, t)| t.as_ref().map(|t| (k as u32, t[l])))
+                .collect();
+            lanes.push(self.b.clone_call_with(i, &ops));
+        }
+        if is_ptr(type_of(i)) {
+            self.tan.insert(i, lanes);
+        }
+        Ok(())
+    }
+
+    /// A call of a function differentiated in turn (or of its registered
+    /// forward derivative when `custom`).
+    pub(super) fn visit_diff_call(&mut self, i: V, custom: bool) -> Result<()> {
+        let callee = known_target(i);
+        let cname = callee.map(name).unwrap_or_default();
+        let args = call_args(i);
+        let is_varied = self.act.is_varied(i);
+        let callee = crate::modes::callee_to_differentiate(i, callee, self.primal_fn())?;
+        if is_declaration(callee) && !custom {
+            return Err(Error::new(
+                ErrorKind::UnknownFunction(cname),
+                self.primal,
+                Some(i),
+            ));
+        }
+        // A call to a function with a body: differentiate it in turn.
+        let ps = params(callee);
+        if ps.len() != args.len() || is_vararg(fn_type(callee)) {
+            return Err(self.err(
+                i,
+                format!("call to variadic function '{cname}' with active arguments"),
+            ));
+        }
+        let shadow: Vec<bool> = args
+            .iter()
+            .map(|a| {
+                self.varied(*a)
+                    && (is_fp(type_of(*a))
+                        || is_ptr(type_of(*a))
+                        || may_carry_derivative(type_of(*a)))
+            })
+            .collect();
+        let key = Key {
+            func: callee,
+            shadow: shadow.clone(),
+            ret_tangent: is_varied,
+            width: self.width as u32,
+        };
+        let d = derivative(self.sess, &key, None)?;
+        self.b.before(i);
+        let mut new_args = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            new_args.push(*a);
+            if shadow[k] {
+                let t = self.tangent_or_zero(*a, i)?;
+                new_args.extend(t);
+            }
+        }
+        let nc = self.b.call_fn(d.func, &mut new_args);
+        match d.ret {
+            Ret::Void | Ret::Primal => replace_all_uses(i, nc),
+            Ret::Both => {
+                let p = self.b.extract_value(nc, 0);
+                let t = self.b.extract_value(nc, 1);
+                let lanes = if self.width == 1 {
+                    vec![t]
+                } else {
+                    (0..self.width)
+                        .map(|l| self.b.extract_value(t, l as u32))
+                        .collect()
+                };
+                replace_all_uses(i, p);
+                self.act.varied.insert(p);
+                self.tan.insert(p, lanes);
+            }
+        }
+        erase(i);
+        Ok(())
+    }
+
+    pub(super) fn visit_mem(&mut self, i: V, k: rules::MemKind) -> Result<()> {
+        let dst = operand(i, 0);
+        let Some(sdst) = self.tangent(dst) else {
+            if k != rules::MemKind::Set && self.varied(operand(i, 1)) {
+                return Err(self.err(i, "active memory is copied into memory that has no shadow"));
+            }
+            return Ok(());
+        };
+        let len = operand(i, 2);
+        self.b.after(i);
+        let ctx = self.b.ctx;
+        let zero_byte = const_int(i8_type(ctx), 0);
+        let ssrc = match k {
+            rules::MemKind::Set => None,
+            _ => self.tangent(operand(i, 1)),
+        };
+        for l in 0..self.width {
+            match (k, &ssrc) {
+                (rules::MemKind::Copy, Some(s)) => {
+                    self.b.memcpy(sdst[l], s[l], len, 1);
+                }
+                (rules::MemKind::Move, Some(s)) => {
+                    self.b.memmove(sdst[l], s[l], len, 1);
+                }
+                _ => {
+                    self.b.memset(sdst[l], zero_byte, len, 1);
+                }
+            }
+        }
+        if !is_void(type_of(i)) {
+            self.tan.insert(i, sdst);
+        }
+        Ok(())
+    }
+
+    /// A copy of call `i` placed after it (after the previous copy).
+    pub(super) fn clone_call_after(&mut self, i: V) -> V {
+        self.b.insert_clone(i)
+    }
+
+    pub(super) fn visit_alloc(&mut self, i: V, k: rules::AllocKind) -> Result<()> {
+        use rules::AllocKind::*;
+        match k {
+            Free => {
+                let p = operand(i, 0);
+                let mut sp = self.tangent(p);
+                if sp.is_none() && opcode(p) == Some(LLVMOpcode::LLVMLoad) && is_ptr(type_of(p)) {
+                    // The freed pointer was loaded from a slot with a shadow
+                    // (clang -O0's locals) but carries no derivative itself:
+                    // its shadow is in the slot's shadow.
+                    if let Some(slots) = self.tangent(operand(p, 0)) {
+                        self.b.after(p);
+                        sp = Some(slots.iter().map(|s| self.b.load(type_of(p), *s)).collect());
+                    }
+                }
+                if let Some(sp) = sp {
+                    self.b.after(i);
+                    for s in sp {
+                        let c = self.clone_call_after(i);
+                        set_operand(c, 0, s);
+                    }
+                }
+            }
+            Malloc { size_arg } => {
+                if self.act.is_varied(i) {
+                    self.b.after(i);
+                    let mut lanes = Vec::new();
+                    for l in 0..self.width {
+                        let c = self.clone_call_after(i);
+                        set_name(c, &self.lane_name(i, l));
+                        self.b.zero_bytes(c, operand(i, size_arg));
+                        lanes.push(c);
+                    }
+                    self.tan.insert(i, lanes);
+                }
+            }
+            Calloc => {
+                if self.act.is_varied(i) {
+                    self.b.after(i);
+                    let lanes = (0..self.width).map(|_| self.clone_call_after(i)).collect();
+                    self.tan.insert(i, lanes);
+                }
+            }
+            Realloc => {
+                if self.act.is_varied(i) {
+                    let p = operand(i, 0);
+                    let sp = self.tangent_or_zero(p, i)?;
+                    self.b.after(i);
+                    let mut lanes = Vec::new();
+                    for s in sp {
+                        let c = self.clone_call_after(i);
+                        set_operand(c, 0, s);
+                        lanes.push(c);
+                    }
+                    self.tan.insert(i, lanes);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl crate::modes::mpi::Sweep for Gen<'_> {
+    fn builder(&self) -> &crate::ir::Builder {
+        &self.b
+    }
+    fn user_fn(&self) -> V {
+        self.primal
+    }
+    fn shadow_ptr(&mut self, p: V) -> Result<Option<V>> {
+        Ok(self.tangent(p).map(|t| t[0]))
+    }
+    fn value(&mut self, v: V) -> Result<V> {
+        Ok(v)
+    }
+}

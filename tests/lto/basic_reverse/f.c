@@ -1,0 +1,2 @@
+#include <math.h>
+double f(double x, double y) { return x * x * x * y + sin(x) - y * y; }

@@ -1,0 +1,2 @@
+#include <cmath>
+double f(double x, double y) { return std::sin(x * y) + x * x; }

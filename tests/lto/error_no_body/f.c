@@ -1,0 +1,2 @@
+double ext(double);
+double f(double x) { return ext(x) * x; }

@@ -1,0 +1,2 @@
+#include <math.h>
+double remote_f(double x) { return sin(x) * cos(x); }

@@ -1,0 +1,2 @@
+typedef struct { double k, c; } params;
+typedef struct { double x, v; int id; } particle;
