@@ -15,6 +15,7 @@ release = os.path.join("target", "release") if llvm == "16" else os.path.join("t
 plugin = os.path.join(root, release, "libenzyme_rs.so")
 llvm_bin = "/usr/lib/llvm-%s/bin" % llvm
 config.available_features.add("llvm" + llvm)
+config.environment["ENZYME_RS_LLVM"] = llvm
 config.environment["PATH"] = llvm_bin + os.pathsep + os.environ.get("PATH", "")
 config.substitutions.append(("%loadenzyme", "-load-pass-plugin=" + plugin))
 config.substitutions.append(("%plugin", plugin))
