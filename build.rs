@@ -1,25 +1,34 @@
-//! Finds LLVM 16 and compiles the thin C++ shim (`cpp/shim.cc`).
+//! Finds the LLVM the plugin is built against (16 by default, 22 with the
+//! `llvm22-1` feature) and compiles the thin C++ shim (`cpp/shim.cc`; with
+//! LLVM 22 also the pass registration `cpp/plugin22.cc`).
 //!
-//! Everything LLVM-version specific in the build lives here and in the shim.
+//! Everything LLVM-version specific in the build lives here and in cpp/.
 use std::path::PathBuf;
 use std::process::Command;
 
-const MAJOR: &str = "16";
+/// LLVM major version, and the llvm-sys prefix variable naming its install.
+fn version() -> (&'static str, &'static str) {
+    if std::env::var_os("CARGO_FEATURE_LLVM22_1").is_some() {
+        ("22", "LLVM_SYS_221_PREFIX")
+    } else {
+        ("16", "LLVM_SYS_160_PREFIX")
+    }
+}
 
-fn llvm_config() -> Option<PathBuf> {
+fn llvm_config(major: &str, prefix_var: &str) -> Option<PathBuf> {
     let mut candidates = Vec::new();
-    if let Ok(prefix) = std::env::var("LLVM_SYS_160_PREFIX") {
+    if let Ok(prefix) = std::env::var(prefix_var) {
         candidates.push(PathBuf::from(prefix).join("bin/llvm-config"));
     }
-    candidates.push(PathBuf::from(format!("llvm-config-{MAJOR}")));
+    candidates.push(PathBuf::from(format!("llvm-config-{major}")));
     candidates.push(PathBuf::from(format!(
-        "/usr/lib/llvm-{MAJOR}/bin/llvm-config"
+        "/usr/lib/llvm-{major}/bin/llvm-config"
     )));
     candidates.into_iter().find(|c| {
         Command::new(c)
             .arg("--version")
             .output()
-            .map(|o| o.status.success() && String::from_utf8_lossy(&o.stdout).starts_with(MAJOR))
+            .map(|o| o.status.success() && String::from_utf8_lossy(&o.stdout).starts_with(major))
             .unwrap_or(false)
     })
 }
@@ -34,14 +43,16 @@ fn query(cfg: &PathBuf, arg: &str) -> String {
 
 fn main() {
     println!("cargo:rerun-if-changed=cpp/shim.cc");
+    println!("cargo:rerun-if-changed=cpp/plugin22.cc");
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-env-changed=LLVM_SYS_160_PREFIX");
-    let Some(cfg) = llvm_config() else {
+    let (major, prefix_var) = version();
+    println!("cargo:rerun-if-env-changed={prefix_var}");
+    let Some(cfg) = llvm_config(major, prefix_var) else {
         panic!(
-            "\n\nenzyme-rs needs LLVM {MAJOR}: no llvm-config-{MAJOR} found.\n\
+            "\n\nenzyme-rs needs LLVM {major}: no llvm-config-{major} found.\n\
              Install it with:  sudo apt-get update && sudo apt-get install -y \
-             llvm-{MAJOR}-dev clang-{MAJOR} llvm-{MAJOR}-tools\n\
-             or point LLVM_SYS_160_PREFIX at an LLVM {MAJOR} installation.\n\n"
+             llvm-{major}-dev clang-{major} llvm-{major}-tools\n\
+             or point {prefix_var} at an LLVM {major} installation.\n\n"
         );
     };
     let include = query(&cfg, "--includedir");
@@ -60,10 +71,21 @@ fn main() {
         .define("__STDC_LIMIT_MACROS", None)
         .warnings(false)
         .file("cpp/shim.cc");
+    if major == "22" {
+        build.file("cpp/plugin22.cc");
+    }
     build.compile("enzyme_rs_shim");
     compile_mpi_runtime(&query(&cfg, "--bindir"));
-    println!("cargo:rustc-link-search=native={libdir}");
-    println!("cargo:rustc-link-lib=dylib=LLVM-{MAJOR}");
+    if major == "16" {
+        println!("cargo:rustc-link-search=native={libdir}");
+        println!("cargo:rustc-link-lib=dylib=LLVM-{major}");
+    } else {
+        // Not linked to LLVM: the host (opt-22, clang-22, or rustc, whose
+        // own LLVM 22 is a different shared library) provides every LLVM
+        // symbol when it loads the plugin. Linking apt's libLLVM would put
+        // a second LLVM into rustc.
+        let _ = libdir;
+    }
 }
 
 /// The MPI derivative helpers (`runtime/mpi_rt.c`) as LLVM bitcode, for

@@ -22,3 +22,5 @@ echo "== packaging: wrappers, install + CMake + pkg-config, Debian package, Fort
 bash tests/packaging/run.sh
 echo "== benchmarks: build each once at its smallest size, check all gradients agree"
 bash bench/ci-check.sh
+echo "== the same suite against LLVM 22 (clang-22, the LLVM 22 plugin), and Rust"
+scripts/test-llvm22.sh

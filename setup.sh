@@ -4,7 +4,8 @@ set -euo pipefail
 need=()
 for p in llvm-16-dev clang-16 llvm-16-tools libpolly-16-dev zlib1g-dev libzstd-dev \
   flang-16 libflang-16-dev lld-16 cmake pkgconf \
-  libopenmpi-dev openmpi-bin libomp-16-dev; do
+  libopenmpi-dev openmpi-bin libomp-16-dev \
+  llvm-22-dev clang-22 llvm-22-tools lld-22; do
   dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
 done
 if [ ${#need[@]} -gt 0 ]; then
@@ -17,3 +18,13 @@ python3 -c 'import numpy, scipy' 2>/dev/null || python3 -m pip install -q numpy 
 command -v cargo >/dev/null 2>&1 || { echo "cargo (Rust) is required: https://rustup.rs" >&2; exit 1; }
 export LLVM_SYS_160_PREFIX=${LLVM_SYS_160_PREFIX:-/usr/lib/llvm-16}
 cargo build --release
+# The LLVM 22 plugin (clang-22, opt-22, rustc -Z llvm-plugins) in its own
+# target directory: target/llvm22/release/libenzyme_rs.so
+cargo build --release --no-default-features --features llvm22-1 --target-dir target/llvm22
+# Rust nightly's std::autodiff loads its backend as libEnzyme-22.so from the
+# sysroot: the LLVM 22 plugin is that backend.
+if sysroot=$(rustc +nightly --print sysroot 2>/dev/null); then
+  lib="$sysroot/lib/rustlib/x86_64-unknown-linux-gnu/lib"
+  [ -d "$lib" ] && cp target/llvm22/release/libenzyme_rs.so "$lib/libEnzyme-22.so" &&
+    echo "installed the LLVM 22 plugin as $lib/libEnzyme-22.so (std::autodiff backend)"
+fi

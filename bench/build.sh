@@ -1,22 +1,25 @@
 #!/usr/bin/env bash
 # bench/build.sh -- build the plugin, probe which enzyme-rs modes compile,
 # and build every benchmark program (clang-16 -O2) into bench/build/.
+#   ENZYME_RS_LLVM=22       clang-22 and the LLVM 22 plugin, into bench/build22/
 #   BENCH_FORCE_FORWARD=1   do not use reverse / vector forward mode even if
 #                           the probes succeed
 #   BENCH_DEFS="-D..."      extra flags for the C programs
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(cd .. && pwd)
-PLUGIN=$ROOT/target/release/libenzyme_rs.so
+. "$ROOT/scripts/llvm-env.sh"
+PLUGIN=$ENZYME_RS_PLUGIN
 PROBLEMS=${BENCH_PROBLEMS:-"sumsq dot logsumexp matvec ode fft sort stencil gmm lstm ba"}
-CC=${CC_BENCH:-clang-16}
-CXX=${CXX_BENCH:-clang++-16}
-mkdir -p build
+CC=${CC_BENCH:-$ENZYME_RS_CC}
+CXX=${CXX_BENCH:-$ENZYME_RS_CXX}
+B=build; [ "$ENZYME_RS_LLVM" = 16 ] || B=build$ENZYME_RS_LLVM
+mkdir -p $B
 
-(cd "$ROOT" && cargo build --release --quiet)
+enzyme_rs_build --quiet
 
 # --- probes: does reverse mode / vector forward mode compile and work? ---
-cat > build/probe_reverse.c <<'P'
+cat > $B/probe_reverse.c <<'P'
 #include <stdio.h>
 #include <enzyme/enzyme.h>
 static double sq(const double *x, int n) { double s = 0; for (int i = 0; i < n; i++) s += x[i] * x[i]; return s; }
@@ -26,7 +29,7 @@ int main(void) {
   return !(g[0] == 2 && g[1] == 4 && g[2] == 6);
 }
 P
-cat > build/probe_vector.c <<'P'
+cat > $B/probe_vector.c <<'P'
 #include <stdio.h>
 #include <enzyme/enzyme.h>
 typedef struct { double d[2]; } v2;
@@ -39,7 +42,7 @@ int main(void) {
 }
 P
 probe() {
-  "$CC" -O2 -I"$ROOT/include" -fpass-plugin="$PLUGIN" "build/$1.c" -lm -o "build/$1" >"build/$1.log" 2>&1 && "./build/$1"
+  "$CC" -O2 -I"$ROOT/include" -fpass-plugin="$PLUGIN" "$B/$1.c" -lm -o "$B/$1" >"$B/$1.log" 2>&1 && "./$B/$1"
 }
 HAVE_REVERSE=0; HAVE_VECTOR_FWD=0
 if [ -z "${BENCH_FORCE_FORWARD:-}" ]; then
@@ -47,25 +50,26 @@ if [ -z "${BENCH_FORCE_FORWARD:-}" ]; then
   probe probe_vector && HAVE_VECTOR_FWD=1 || true
 fi
 HAVE_ADOLC=0
-if [ -f /usr/include/adolc/adolc.h ] && echo 'int main(){}' | "$CXX" -x c++ - -ladolc -o build/probe_adolc >/dev/null 2>&1; then
+# ADOL-C's programs do not depend on the plugin: built with LLVM 16 only.
+if [ "$ENZYME_RS_LLVM" = 16 ] && [ -f /usr/include/adolc/adolc.h ] && echo 'int main(){}' | "$CXX" -x c++ - -ladolc -o $B/probe_adolc >/dev/null 2>&1; then
   HAVE_ADOLC=1
 fi
-cat > build/config.env <<C
+cat > $B/config.env <<C
 HAVE_REVERSE=$HAVE_REVERSE
 HAVE_VECTOR_FWD=$HAVE_VECTOR_FWD
 HAVE_ADOLC=$HAVE_ADOLC
 C
-echo "enzyme-rs reverse mode: $([ $HAVE_REVERSE = 1 ] && echo yes || echo 'no (see build/probe_reverse.log)');" \
+echo "enzyme-rs reverse mode: $([ $HAVE_REVERSE = 1 ] && echo yes || echo 'no (see $B/probe_reverse.log)');" \
      "vector forward mode: $([ $HAVE_VECTOR_FWD = 1 ] && echo yes || echo no); ADOL-C: $([ $HAVE_ADOLC = 1 ] && echo yes || echo no)"
 
 CFLAGS_C="-O2 -I$ROOT/include -Icommon -Iproblems -DHAVE_REVERSE=$HAVE_REVERSE -DHAVE_VECTOR_FWD=$HAVE_VECTOR_FWD ${BENCH_DEFS:-}"
 CFLAGS_CXX="-O2 -Icommon -Iproblems ${BENCH_DEFS:-}"
-export CC CXX PLUGIN CFLAGS_C CFLAGS_CXX HAVE_ADOLC
+export CC CXX PLUGIN CFLAGS_C CFLAGS_CXX HAVE_ADOLC B
 build_one() {
   p=$1
-  "$CC" $CFLAGS_C -DPROBLEM_HEADER="\"$p.h\"" -fpass-plugin="$PLUGIN" common/main.c -lm -o "build/$p" || return 1
+  "$CC" $CFLAGS_C -DPROBLEM_HEADER="\"$p.h\"" -fpass-plugin="$PLUGIN" common/main.c -lm -o "$B/$p" || return 1
   if [ "$HAVE_ADOLC" = 1 ]; then
-    "$CXX" $CFLAGS_CXX -DPROBLEM_HEADER="\"$p.h\"" common/main_adolc.cpp -ladolc -lm -o "build/${p}_adolc" || return 1
+    "$CXX" $CFLAGS_CXX -DPROBLEM_HEADER="\"$p.h\"" common/main_adolc.cpp -ladolc -lm -o "$B/${p}_adolc" || return 1
   fi
 }
 export -f build_one

@@ -3,15 +3,17 @@
 # size, that all derivatives agree (enzyme-rs vs hand-written vs ADOL-C vs
 # central differences). No timing; well under 2 minutes. Exit 1 on any
 # disagreement or build failure. Installs ADOL-C if missing (skips its part
-# with a message when that is impossible).
+# with a message when that is impossible). ENZYME_RS_LLVM=22: with clang-22
+# and the LLVM 22 plugin (programs in bench/build22/).
 set -uo pipefail
 cd "$(dirname "$0")"
 . ./deps.sh
 ./build.sh || { echo "ci-check: build failed"; exit 1; }
-. build/config.env
+B=build; [ "${ENZYME_RS_LLVM:-16}" = 16 ] || B=build$ENZYME_RS_LLVM
+. $B/config.env
 fail=0
 check() { # prog args...
-  out=$("./build/$1" check "${@:2}" 2>&1); rc=$?
+  out=$("./$B/$1" check "${@:2}" 2>&1); rc=$?
   echo "$out" | grep -v "modes built" || true
   if [ $rc -ne 0 ]; then echo "ci-check: FAILED $*"; fail=1; fi
 }
@@ -32,7 +34,7 @@ gmm 2 5 1000
 lstm 2 1024 14
 ba 16 2000 8000
 SIZES
-[ "$HAVE_ADOLC" = 1 ] || echo "ci-check: ADOL-C not available, its checks were skipped"
+[ "$HAVE_ADOLC" = 1 ] || echo "ci-check: ADOL-C not available (or not LLVM 16), its checks were skipped"
 echo "ci-check: enzyme-rs reverse=$HAVE_REVERSE vector-forward=$HAVE_VECTOR_FWD adolc=$HAVE_ADOLC"
 if [ $fail -ne 0 ]; then echo "ci-check: derivatives DISAGREE"; exit 1; fi
 echo "ci-check: all derivatives agree"

@@ -6,6 +6,7 @@
 // on the C++ side lives in this file.
 
 #include "llvm-c/Core.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
@@ -148,8 +149,14 @@ extern "C" void ers_strip_derivative_attrs(LLVMValueRef fn) {
                  Attribute::WillReturn, Attribute::NoSync})
     AL = AL.removeFnAttribute(C, K);
   for (unsigned i = 0; i < F->arg_size(); ++i) {
+#if LLVM_VERSION_MAJOR >= 21
+    // `captures(...)` replaced `nocapture` in LLVM 21.
+    for (auto K : {Attribute::ReadOnly, Attribute::ReadNone, Attribute::WriteOnly,
+                   Attribute::Captures, Attribute::Returned})
+#else
     for (auto K : {Attribute::ReadOnly, Attribute::ReadNone, Attribute::WriteOnly,
                    Attribute::NoCapture, Attribute::Returned})
+#endif
       AL = AL.removeParamAttribute(C, i, K);
   }
   F->setAttributes(AL);
@@ -173,6 +180,21 @@ extern "C" int ers_run_function_pipeline(LLVMValueRef *fns, unsigned n, const ch
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
   FunctionPassManager FPM;
+#if LLVM_VERSION_MAJOR >= 19
+  // A textual `instcombine` verifies that it reached a fixpoint in one
+  // iteration (and stops the compiler when not) since LLVM 19; the default
+  // pipelines do not, and neither does this cleanup.
+  std::string text;
+  for (StringRef rest = pipeline; !rest.empty();) {
+    size_t at = rest.find("instcombine");
+    text += rest.substr(0, at).str();
+    if (at == StringRef::npos) break;
+    text += "instcombine";
+    rest = rest.substr(at + strlen("instcombine"));
+    if (!rest.starts_with("<")) text += "<no-verify-fixpoint>";
+  }
+  pipeline = text.c_str();
+#endif
   if (auto E = PB.parsePassPipeline(FPM, pipeline)) {
     std::string s = toString(std::move(E));
     if (err) *err = strdup(s.c_str());
@@ -337,7 +359,12 @@ extern "C" LLVMValueRef ers_scev_expand_exit_count(void *h, LLVMBasicBlockRef he
   Type *I64 = Type::getInt64Ty(H->getContext());
   const SCEV *EC64 = S->SE.getZeroExtendExpr(EC, I64);
   const DataLayout &DL = H->getModule()->getDataLayout();
+#if LLVM_VERSION_MAJOR >= 20
+  (void)DL;
+  SCEVExpander Exp(S->SE, "ers.trips");
+#else
   SCEVExpander Exp(S->SE, DL, "ers.trips");
+#endif
   Instruction *At = Pre->getTerminator();
   if (!Exp.isSafeToExpandAt(EC64, At)) return nullptr;
   Value *V = Exp.expandCodeFor(EC64, I64, At);

@@ -17,6 +17,8 @@
 //! ENZYME_RS_SANITIZE=address (or undefined, or address,undefined) builds
 //! each program with that sanitizer at -O0 and -O2 only (tests/sanitize.sh),
 //! skipping the EXPECT-ERROR programs.
+//! ENZYME_RS_LLVM=22 uses clang-22 and the LLVM 22 plugin
+//! (target/llvm22/release, built with the `llvm22-1` feature) instead.
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, Mutex};
@@ -36,16 +38,38 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The LLVM major version to test against (ENZYME_RS_LLVM, default 16).
+fn llvm() -> String {
+    std::env::var("ENZYME_RS_LLVM").unwrap_or_else(|_| "16".into())
+}
+
 /// The plugin under test, always rebuilt first (a no-op when it is up to
-/// date), so the harness never tests a stale `.so`.
+/// date), so the harness never tests a stale `.so`. The LLVM 22 one lives
+/// in its own target directory.
 fn plugin() -> PathBuf {
+    let (dir, args): (&str, &[&str]) = if llvm() == "16" {
+        ("target/release", &["build", "--release"])
+    } else {
+        (
+            "target/llvm22/release",
+            &[
+                "build",
+                "--release",
+                "--no-default-features",
+                "--features",
+                "llvm22-1",
+                "--target-dir",
+                "target/llvm22",
+            ],
+        )
+    };
     let st = Command::new("cargo")
-        .args(["build", "--release"])
+        .args(args)
         .current_dir(root())
         .status()
         .expect("cargo runs");
-    assert!(st.success(), "cargo build --release failed");
-    root().join("target/release/libenzyme_rs.so")
+    assert!(st.success(), "cargo {} failed", args.join(" "));
+    root().join(dir).join("libenzyme_rs.so")
 }
 
 fn directive(text: &str, key: &str) -> Option<String> {
@@ -82,11 +106,13 @@ fn run_case(c: &Case, plugin: &Path, work: &Path) -> Result<(), String> {
         .to_string_lossy()
         .replace(['/', '.'], "_");
     let exe = work.join(format!("{stem}_{}", c.level));
+    let cc = if cpp { "clang++" } else { "clang" };
     let mut cmd = if c.ranks.is_empty() {
-        Command::new(if cpp { "clang++-16" } else { "clang-16" })
+        Command::new(format!("{cc}-{}", llvm()))
     } else {
         let mut m = Command::new(if cpp { "mpicxx" } else { "mpicc" });
-        m.env("OMPI_CC", "clang-16").env("OMPI_CXX", "clang++-16");
+        m.env("OMPI_CC", format!("clang-{}", llvm()))
+            .env("OMPI_CXX", format!("clang++-{}", llvm()));
         m
     };
     cmd.arg(format!("-{}", c.level))

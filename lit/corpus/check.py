@@ -27,7 +27,8 @@ if want_line is None:
 for lvl in levels:
     with tempfile.TemporaryDirectory() as tmp:
         obj = os.path.join(tmp, "out.o")
-        cmd = ["clang++-16" if cpp else "clang-16", "-" + lvl, "-g", "-I" + include,
+        v = os.environ.get("ENZYME_RS_LLVM", "16")  # lit.cfg.py passes it on
+        cmd = [("clang++-" if cpp else "clang-") + v, "-" + lvl, "-g", "-I" + include,
                "-fpass-plugin=" + plugin, "-c", src, "-o", obj]
         if extra:
             cmd += extra.group(1).split()

@@ -54,7 +54,7 @@ entry:
 ; CHECK: rev.exit:
 ; CHECK-NEXT: %[[MAX:[0-9]+]] = call i32 @llvm.smax.i32(i32 %n, i32 1)
 ; CHECK-NEXT: %[[BTC:[0-9]+]] = add nsw i32 %[[MAX]], -1
-; CHECK-NEXT: %[[BTC64:[0-9]+]] = zext i32 %[[BTC]] to i64
+; CHECK-NEXT: %[[BTC64:[0-9]+]] = zext{{( nneg)?}} i32 %[[BTC]] to i64
 ; CHECK-NEXT: store i64 %[[BTC64]], ptr %rev.iter
 ; Back along the loop edge: one iteration earlier, and the phi's adjoint
 ; goes to its incoming %p1.

@@ -16,6 +16,19 @@ impl Drop for Builder {
     }
 }
 
+/// Positions `b` before instruction `i` and before the debug records
+/// attached to it. LLVM 22 keeps debug info as records attached to the
+/// instruction they precede; an instruction inserted right before `i` takes
+/// them over (as `before` does, so that a terminator built before the one it
+/// replaces keeps them), but a phi must not: phis are placed at the top of a
+/// block through this.
+unsafe fn position_at_head(b: LLVMBuilderRef, i: V) {
+    #[cfg(feature = "llvm22-1")]
+    LLVMPositionBuilderBeforeInstrAndDbgRecords(b, i);
+    #[cfg(not(feature = "llvm22-1"))]
+    LLVMPositionBuilderBefore(b, i);
+}
+
 impl Builder {
     pub fn new(module: LLVMModuleRef) -> Builder {
         unsafe {
@@ -98,7 +111,7 @@ impl Builder {
             if i.is_null() {
                 LLVMPositionBuilderAtEnd(self.raw, bb);
             } else {
-                LLVMPositionBuilderBefore(self.raw, i);
+                position_at_head(self.raw, i);
             }
         }
     }

@@ -179,6 +179,13 @@ pub fn contains_fp(t: T) -> bool {
     false
 }
 
+/// A struct or array holding pointers and no floats (Rust's slices and
+/// `&str`, `{ptr, i64}`): its shadow is the same aggregate with each pointer
+/// replaced by its shadow.
+pub fn is_ptr_aggregate(t: T) -> bool {
+    (is_struct(t) || is_array(t)) && contains_ptr(t) && !contains_fp(t)
+}
+
 pub fn contains_ptr(t: T) -> bool {
     if is_ptr(t) {
         return true;

@@ -13,3 +13,7 @@ pub mod types;
 pub mod values;
 
 pub use builder::Builder;
+#[cfg(feature = "llvm22-1")]
+pub mod plugin22;
+#[cfg(feature = "llvm22-1")]
+pub mod rustc_autodiff;

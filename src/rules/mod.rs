@@ -839,6 +839,8 @@ pub(crate) fn is_inactive_function_name(n: &str) -> bool {
         || n.starts_with("llvm.experimental.noalias.scope.decl")
         || n.starts_with("llvm.donothing")
         || n.starts_with("llvm.is.constant")
+        || n.starts_with("llvm.is.fpclass")
+        || n.starts_with("llvm.fake.use")
         || n.starts_with("llvm.objectsize")
         || n.starts_with("llvm.var.annotation")
         || n.starts_with("llvm.ptr.annotation")

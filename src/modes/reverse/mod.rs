@@ -384,8 +384,8 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
             ptys.push(type_of(*p));
         }
     }
-    let ret_is_shadowed_ptr =
-        is_ptr(ret_ty) && ps.iter().zip(&key.acts).any(|(_, a)| *a == Act::Dup);
+    let ret_is_shadowed_ptr = (is_ptr(ret_ty) || is_ptr_aggregate(ret_ty))
+        && ps.iter().zip(&key.acts).any(|(_, a)| *a == Act::Dup);
     let aug_ret = if is_void(ret_ty) {
         AugRet::Void
     } else if ret_is_shadowed_ptr {

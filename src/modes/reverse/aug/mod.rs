@@ -273,6 +273,12 @@ impl AugGen<'_> {
                 format!("pointer {} has no shadow here but is mixed with active pointers (pass its memory with enzyme_dup)", print_value(v).trim()),
             ));
         }
+        if is_ptr_aggregate(t) && !is_null_or_undef(v) {
+            return Err(self.err(
+                at,
+                format!("pointers in {} have no shadow here but are mixed with active pointers (pass their memory with enzyme_dup)", print_value(v).trim()),
+            ));
+        }
         Ok(zero(t))
     }
 
@@ -519,7 +525,7 @@ impl AugGen<'_> {
             }
             _ => {}
         }
-        if !(is_ptr(t) && self.varied(i)) {
+        if !((is_ptr(t) || is_ptr_aggregate(t)) && self.varied(i)) {
             return Ok(());
         }
         self.b.after(i);
@@ -574,6 +580,24 @@ impl AugGen<'_> {
                 Some(s)
             }
             LLVMFreeze => self.shadow_of(operand(i, 0)),
+            // Aggregates of pointers (Rust's slices): the shadow aggregate.
+            LLVMExtractValue => {
+                let mut s = self.shadow_or_null(operand(i, 0), i)?;
+                for k in indices(i) {
+                    s = self.b.extract_value(s, k);
+                }
+                Some(s)
+            }
+            LLVMInsertValue => {
+                let (agg, v) = (operand(i, 0), operand(i, 1));
+                let sa = self.shadow_or_null(agg, i)?;
+                let sv = if contains_ptr(type_of(v)) {
+                    self.shadow_or_null(v, i)?
+                } else {
+                    v
+                };
+                Some(insert_nested(&self.b, sa, sv, &indices(i)))
+            }
             _ => {
                 return Err(self.err(
                     i,

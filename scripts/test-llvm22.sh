@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The test suite against LLVM 22 (run by run-tests.sh after the LLVM 16 one):
+# clang-22 / opt-22 with the LLVM 22 plugin -- lit, the examples, the C/C++
+# programs at -O0..-O3, the benchmarks' gradient agreement -- and Rust
+# through `rustc -Z llvm-plugins` (tests/rust/run.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export ENZYME_RS_LLVM=22
+. scripts/llvm-env.sh
+enzyme_rs_build --quiet
+echo "== LLVM 22: lit"
+lit -sv lit
+echo "== LLVM 22: examples"
+./examples/run.sh
+echo "== LLVM 22: cargo test (C/C++ programs with clang-22)"
+cargo test --release --test programs
+echo "== LLVM 22: benchmarks (gradient agreement)"
+bash bench/ci-check.sh
+if [ -x tests/rust/run.sh ]; then
+  echo "== Rust: rustc -Z llvm-plugins with the LLVM 22 plugin"
+  tests/rust/run.sh
+fi
