@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test suite against LLVM 22 (run by run-tests.sh after the LLVM 16 one):
-# clang-22 / opt-22 with the LLVM 22 plugin -- lit, the examples, the C/C++
+# clang-22 / opt-22 with the LLVM 22 plugin -- lit, the examples, the LTO
+# suite (tests/lto, with lld-22), the C/C++
 # programs at -O0..-O3, the benchmarks' gradient agreement -- and Rust
 # through `rustc -Z llvm-plugins` (tests/rust/run.sh).
 set -euo pipefail
@@ -12,6 +13,8 @@ echo "== LLVM 22: lit"
 lit -sv lit
 echo "== LLVM 22: examples"
 ./examples/run.sh
+echo "== LLVM 22: lto (multi-file programs through lld-22)"
+tests/lto/run.sh
 echo "== LLVM 22: cargo test (C/C++ programs with clang-22)"
 cargo test --release --test programs
 echo "== LLVM 22: benchmarks (gradient agreement)"
