@@ -276,6 +276,13 @@ fn main() {
             .map(|s| s.split_whitespace().map(String::from).collect())
             .unwrap_or_default();
         let expect_error = directive(&text, "EXPECT-ERROR:");
+        // OpenMP is differentiated as clang-16 emits it; clang-22's OpenMP
+        // lowering (and its libomp, which conflicts with libomp-16-dev in
+        // apt) is not supported yet: those programs are skipped on 22.
+        if llvm() != "16" && flags.iter().any(|f| f == "-fopenmp") {
+            skipped += 1;
+            continue;
+        }
         let (levels, flags) = match &sanitize {
             Some(s) if expect_error.is_none() => sanitized(&levels, flags, s),
             Some(_) => continue,
