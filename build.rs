@@ -76,6 +76,7 @@ fn main() {
     }
     build.compile("enzyme_rs_shim");
     compile_mpi_runtime(&query(&cfg, "--bindir"));
+    compile_runtime(&query(&cfg, "--bindir"), "loops_rt");
     if major == "16" {
         println!("cargo:rustc-link-search=native={libdir}");
         println!("cargo:rustc-link-lib=dylib=LLVM-{major}");
@@ -103,4 +104,20 @@ fn compile_mpi_runtime(bindir: &str) {
         .status()
         .expect("clang runs");
     assert!(st.success(), "compiling runtime/mpi_rt.c failed");
+}
+
+/// Another runtime helper library (`runtime/NAME.c`) as bitcode in OUT_DIR.
+fn compile_runtime(bindir: &str, name: &str) {
+    let src = format!("runtime/{name}.c");
+    println!("cargo:rerun-if-changed={src}");
+    println!("cargo:rerun-if-changed=include/enzyme/checkpoint.h");
+    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join(format!("{name}.bc"));
+    let st = Command::new(PathBuf::from(bindir).join("clang"))
+        .args(["-O2", "-c", "-emit-llvm", "-g0", "-fPIC"])
+        .arg(&src)
+        .arg("-o")
+        .arg(&out)
+        .status()
+        .expect("clang runs");
+    assert!(st.success(), "compiling {src} failed");
 }
