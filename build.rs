@@ -78,6 +78,9 @@ fn main() {
     compile_mpi_runtime(&query(&cfg, "--bindir"));
     compile_runtime(&query(&cfg, "--bindir"), "loops_rt");
     if major == "16" {
+        compile_clang_plugin(&query(&cfg, "--bindir"), &include);
+    }
+    if major == "16" {
         println!("cargo:rustc-link-search=native={libdir}");
         println!("cargo:rustc-link-lib=dylib=LLVM-{major}");
     } else {
@@ -120,4 +123,48 @@ fn compile_runtime(bindir: &str, name: &str) {
         .status()
         .expect("clang runs");
     assert!(st.success(), "compiling {src} failed");
+}
+
+/// The clang plugin for Enzyme's source attributes (`cpp/clang_attrs.cc`,
+/// clang 16 only) as `libenzyme_rs_clang16.so` beside the pass plugin,
+/// which loads it when clang loads the pass plugin with -fplugin. It needs
+/// clang's headers (apt `libclang-16-dev`); without them it is skipped.
+fn compile_clang_plugin(bindir: &str, include: &str) {
+    println!("cargo:rerun-if-changed=cpp/clang_attrs.cc");
+    let header = PathBuf::from(include).join("clang/Sema/ParsedAttr.h");
+    if !header.exists() {
+        println!(
+            "cargo:warning=clang headers not found ({}): install libclang-16-dev for the source-attribute plugin",
+            header.display()
+        );
+        return;
+    }
+    // OUT_DIR is <target>/<profile>/build/<package>-<hash>/out.
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").unwrap());
+    let Some(profile_dir) = out_dir.ancestors().nth(3) else {
+        return;
+    };
+    let out = profile_dir.join("libenzyme_rs_clang16.so");
+    let src = PathBuf::from("cpp/clang_attrs.cc");
+    let newer = |a: &PathBuf, b: &PathBuf| -> bool {
+        match (
+            a.metadata().and_then(|m| m.modified()),
+            b.metadata().and_then(|m| m.modified()),
+        ) {
+            (Ok(x), Ok(y)) => x > y,
+            _ => false,
+        }
+    };
+    if newer(&out, &src) {
+        return;
+    }
+    let st = Command::new(PathBuf::from(bindir).join("clang++"))
+        .args(["-std=c++17", "-fPIC", "-shared", "-fno-rtti", "-O1", "-g0"])
+        .arg(format!("-I{include}"))
+        .arg(&src)
+        .arg("-o")
+        .arg(&out)
+        .status()
+        .expect("clang++ runs");
+    assert!(st.success(), "compiling cpp/clang_attrs.cc failed");
 }

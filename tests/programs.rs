@@ -6,7 +6,7 @@
 //!
 //! Directives in a program's first lines:
 //!   // LEVELS: O0 O2          only these levels (default O0 O1 O2 O3)
-//!   // FLAGS: -fopenmp        extra compiler flags
+//!   // FLAGS: -fopenmp        extra compiler flags (%plugin: the plugin's path)
 //!   // EXPECT-ERROR: text     compilation must fail with `text` in stderr
 //!   // SKIP: reason           not run (reported as skipped)
 //!   // RANKS: 2 4             an MPI program: built with mpicc (OpenMPI,
@@ -120,7 +120,11 @@ fn run_case(c: &Case, plugin: &Path, work: &Path) -> Result<(), String> {
         .arg(format!("-fpass-plugin={}", plugin.display()))
         .arg(format!("-I{}", root().join("include").display()))
         .arg(format!("-I{}", root().join("tests/programs").display()))
-        .args(&c.flags)
+        .args(
+            c.flags
+                .iter()
+                .map(|f| f.replace("%plugin", &plugin.display().to_string())),
+        )
         .arg(&c.src)
         .arg("-o")
         .arg(&exe)
@@ -279,7 +283,13 @@ fn main() {
         // OpenMP is differentiated as clang-16 emits it; clang-22's OpenMP
         // lowering (and its libomp, which conflicts with libomp-16-dev in
         // apt) is not supported yet: those programs are skipped on 22.
-        if llvm() != "16" && flags.iter().any(|f| f == "-fopenmp") {
+        // The source-attribute clang plugin (-fplugin=%plugin) is built for
+        // clang 16 only.
+        if llvm() != "16"
+            && flags
+                .iter()
+                .any(|f| f == "-fopenmp" || f.starts_with("-fplugin="))
+        {
             skipped += 1;
             continue;
         }
