@@ -24,9 +24,6 @@ pub mod rules;
 compile_error!("choose one LLVM: features llvm16-0 and llvm22-1 exclude each other");
 #[cfg(not(any(feature = "llvm16-0", feature = "llvm22-1")))]
 compile_error!("choose an LLVM: feature llvm16-0 (default) or llvm22-1");
-// LLVM 22's bindings under the crate-wide name `llvm_sys`.
-#[cfg(all(feature = "llvm22-1", not(feature = "llvm16-0")))]
-extern crate llvm_sys_221 as llvm_sys;
 
 /// Analysis printers as opt pipeline names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
