@@ -1,6 +1,6 @@
 //! String attributes with values on functions (`"key"="value"`).
 use super::llvm::*;
-use llvm_sys::core::*;
+use super::sys::core::*;
 
 /// Set the function attribute `key` to `value`.
 pub fn set_fn_string_attr(f: V, key: &str, value: &str) {
@@ -13,7 +13,7 @@ pub fn set_fn_string_attr(f: V, key: &str, value: &str) {
             value.as_ptr() as *const _,
             value.len() as u32,
         );
-        LLVMAddAttributeAtIndex(f, llvm_sys::LLVMAttributeFunctionIndex, a);
+        LLVMAddAttributeAtIndex(f, super::sys::LLVMAttributeFunctionIndex, a);
     }
 }
 
@@ -22,7 +22,7 @@ pub fn fn_string_attr(f: V, key: &str) -> Option<String> {
     unsafe {
         let a = LLVMGetStringAttributeAtIndex(
             f,
-            llvm_sys::LLVMAttributeFunctionIndex,
+            super::sys::LLVMAttributeFunctionIndex,
             key.as_ptr() as *const _,
             key.len() as u32,
         );
