@@ -58,6 +58,9 @@
  *                       storing every step of it. While loops: a snapshot
  *                       every config.snapshots steps (0: 16).
  *   EnzymeCkptStoreAll  a snapshot before every step.
+ *   EnzymeCkptRevolve   binomial checkpointing with config.snapshots slots
+ *                       (for loops only): the fewest recomputed steps for
+ *                       that many snapshots, about n log(n) / log(slots).
  * Without enzyme_scheme, enzyme-rs uses EnzymeCkptPeriodic with
  * config.snapshots = 0.
  */
@@ -426,6 +429,175 @@ static const EnzymeCheckpointScheme EnzymeCkptStoreAll
         enzyme_ckpt_periodic_restore, enzyme_ckpt_periodic_nsteps,
         enzyme_ckpt_periodic_finalize, 0,
         0,                            0};
+
+/* --- Revolve: binomial checkpointing (written for enzyme-rs) ---
+ * config.snapshots slots (at least 1). To reverse steps [a, b) from a
+ * snapshot of the state before a with s more slots free, it advances to
+ * a + d, stores that state, reverses [a + d, b) with s - 1 slots, restores
+ * the state before a and reverses [a, a + d) with s slots; with no free
+ * slot, each step is reached again from a. d is chosen so that both parts
+ * fit the same number of sweeps (binomial coefficients). */
+
+typedef struct enzyme_ckpt_frame {
+  int64_t a, b, s, slot, t;
+  int phase;
+} enzyme_ckpt_frame;
+
+typedef struct enzyme_ckpt_revolve {
+  enzyme_ckpt_periodic base; /* snapshot storage and statistics */
+  enzyme_ckpt_frame *stack;
+  int64_t depth, cap, slots;
+  int started, first;
+} enzyme_ckpt_revolve;
+
+/* C(n, k), saturating. */
+static inline double enzyme_ckpt_binom(int64_t n, int64_t k) {
+  double r = 1;
+  int64_t i;
+  if (k < 0 || k > n)
+    return 0;
+  for (i = 1; i <= k; i++) {
+    r = r * (double)(n - k + i) / (double)i;
+    if (r > 1e18)
+      return 1e18;
+  }
+  return r;
+}
+
+/* How far from a the next snapshot goes, for l steps and s free slots. */
+static inline int64_t enzyme_ckpt_split(int64_t l, int64_t s) {
+  int64_t r = 0;
+  double right;
+  while (enzyme_ckpt_binom(s + r, s) < (double)l)
+    r++;
+  right = r > 0 ? enzyme_ckpt_binom(s + r - 1, s - 1) : 1;
+  if (right > (double)(l - 1))
+    right = (double)(l - 1);
+  return l - (int64_t)right;
+}
+
+static inline void *enzyme_ckpt_revolve_init(void *data, int64_t n, uint64_t bytes) {
+  const EnzymeCkptConfig *c = (const EnzymeCkptConfig *)data;
+  enzyme_ckpt_revolve *r;
+  if (n < 0)
+    enzyme_ckpt_die("revolve needs the number of steps: use it for __enzyme_checkpoint_for");
+  r = (enzyme_ckpt_revolve *)calloc(1, sizeof(enzyme_ckpt_revolve));
+  r->base.config = c;
+  r->base.bytes = bytes;
+  r->base.n = n;
+  r->slots = c && c->snapshots > 0 ? c->snapshots : 1;
+  r->first = 1;
+  return r;
+}
+
+static inline void enzyme_ckpt_push(enzyme_ckpt_revolve *r, int64_t a, int64_t b,
+                                    int64_t s, int64_t slot) {
+  if (r->depth == r->cap) {
+    r->cap = r->cap ? 2 * r->cap : 16;
+    r->stack = (enzyme_ckpt_frame *)realloc(r->stack, r->cap * sizeof(enzyme_ckpt_frame));
+  }
+  r->stack[r->depth].a = a;
+  r->stack[r->depth].b = b;
+  r->stack[r->depth].s = s;
+  r->stack[r->depth].slot = slot;
+  r->stack[r->depth].t = 0;
+  r->stack[r->depth].phase = 0;
+  r->depth++;
+}
+
+static inline void enzyme_ckpt_turn(enzyme_ckpt_revolve *r, EnzymeCkptAction *o,
+                                    int64_t b) {
+  enzyme_ckpt_act(&r->base, o, r->first ? ENZYME_CKPT_FIRSTUTURN : ENZYME_CKPT_UTURN, b, 0, 0);
+  r->first = 0;
+}
+
+static inline void enzyme_ckpt_revolve_next(void *state, EnzymeCkptAction *o) {
+  enzyme_ckpt_revolve *r = (enzyme_ckpt_revolve *)state;
+  enzyme_ckpt_periodic *p = &r->base;
+  if (!r->started) {
+    r->started = 1;
+    if (p->n == 0) {
+      enzyme_ckpt_act(p, o, ENZYME_CKPT_DONE, 0, 0, 0);
+      return;
+    }
+    enzyme_ckpt_push(r, 0, p->n, r->slots - 1, 0);
+    enzyme_ckpt_act(p, o, ENZYME_CKPT_STORE, 0, 0, 0);
+    return;
+  }
+  while (r->depth > 0) {
+    enzyme_ckpt_frame *f = &r->stack[r->depth - 1];
+    int64_t l = f->b - f->a, d;
+    switch (f->phase) {
+    case 0:
+      if (l == 1) {
+        r->depth--;
+        enzyme_ckpt_turn(r, o, f->b);
+        return;
+      }
+      if (f->s == 0) {
+        f->t = f->b - 1;
+        f->phase = 11;
+        if (f->t > f->a) {
+          enzyme_ckpt_act(p, o, ENZYME_CKPT_FORWARD, f->t, f->a, 0);
+          return;
+        }
+        continue;
+      }
+      d = enzyme_ckpt_split(l, f->s);
+      f->t = f->a + d;
+      f->phase = 1;
+      enzyme_ckpt_act(p, o, ENZYME_CKPT_FORWARD, f->t, f->a, 0);
+      return;
+    case 1:
+      f->phase = 2;
+      enzyme_ckpt_act(p, o, ENZYME_CKPT_STORE, f->t, 0, f->slot + 1);
+      return;
+    case 2:
+      f->phase = 3;
+      enzyme_ckpt_push(r, f->t, f->b, f->s - 1, f->slot + 1);
+      continue;
+    case 3:
+      f->phase = 0;
+      f->b = f->t;
+      enzyme_ckpt_act(p, o, ENZYME_CKPT_RESTORE, f->a, 0, f->slot);
+      return;
+    case 11: /* no free slot: step t from a again */
+      f->phase = 12;
+      enzyme_ckpt_turn(r, o, f->t + 1);
+      f->t--;
+      return;
+    case 12:
+      if (f->t < f->a) {
+        r->depth--;
+        continue;
+      }
+      f->phase = 13;
+      enzyme_ckpt_act(p, o, ENZYME_CKPT_RESTORE, f->a, 0, f->slot);
+      return;
+    case 13:
+      f->phase = 11;
+      if (f->t > f->a) {
+        enzyme_ckpt_act(p, o, ENZYME_CKPT_FORWARD, f->t, f->a, 0);
+        return;
+      }
+      continue;
+    }
+  }
+  enzyme_ckpt_act(p, o, ENZYME_CKPT_DONE, 0, 0, 0);
+}
+
+static inline void enzyme_ckpt_revolve_finalize(void *state) {
+  enzyme_ckpt_revolve *r = (enzyme_ckpt_revolve *)state;
+  free(r->stack);
+  enzyme_ckpt_periodic_finalize(state);
+}
+
+static const EnzymeCheckpointScheme EnzymeCkptRevolve __attribute__((unused)) = {
+    ENZYME_CKPT_ABI_VERSION,      enzyme_ckpt_revolve_init,
+    enzyme_ckpt_revolve_next,     enzyme_ckpt_periodic_store,
+    enzyme_ckpt_periodic_restore, 0,
+    enzyme_ckpt_revolve_finalize, 0,
+    0,                            0};
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,7 @@
 // A time-stepping loop through __enzyme_checkpoint_for: its gradient (state
 // and parameters) must equal the plain loop's and central finite
-// differences, with the default scheme, a periodic one and store-all.
+// differences, with the default scheme, a periodic one, store-all and
+// Revolve with 3, 1 and 2 snapshots.
 #include "../check.h"
 #include <enzyme/checkpoint.h>
 #include <stdint.h>
@@ -64,18 +65,19 @@ int main(void) {
     double u[N], p[2], du0[N] = {0}, dp0[2] = {0};
     init(u, p);
     __enzyme_autodiff((void *)plain, enzyme_dup, u, du0, enzyme_dup, p, dp0, enzyme_const, n);
-    for (int variant = 0; variant < 4; variant++) {
+    for (int variant = 0; variant < 7; variant++) {
       double du[N] = {0}, dp[2] = {0}, pp[2];
       EnzymeCkptStats st;
       memset(&st, 0, sizeof st);
-      EnzymeCkptConfig cfg = {variant == 2 ? 3 : 0, 0, 0, 0, &st};
+      EnzymeCkptConfig cfg = {variant == 2 || variant == 4 ? 3 : (variant == 6 ? 2 : (variant == 5 ? 1 : 0)), 0, 0, 0, &st};
       init(u, pp);
       if (variant == 0)
         __enzyme_autodiff((void *)ckpt, enzyme_dup, u, du, enzyme_dup, pp, dp, enzyme_const, n);
       else
         __enzyme_autodiff((void *)ckpt_scheme, enzyme_dup, u, du, enzyme_dup, pp, dp,
                           enzyme_const, n, enzyme_const,
-                          variant == 3 ? &EnzymeCkptStoreAll : &EnzymeCkptPeriodic,
+                          variant == 3 ? &EnzymeCkptStoreAll
+                                       : (variant >= 4 ? &EnzymeCkptRevolve : &EnzymeCkptPeriodic),
                           enzyme_const, &cfg);
       char name[64];
       for (int k = 0; k < N; k++) {

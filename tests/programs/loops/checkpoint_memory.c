@@ -39,6 +39,12 @@ static double ckpt(double *u, const double *p, EnzymeCkptConfig *c) {
   return loss(u);
 }
 
+static double ckpt_revolve(double *u, const double *p, EnzymeCkptConfig *c) {
+  __enzyme_checkpoint_for((void *)step, 0, STEPS, enzyme_scheme, &EnzymeCkptRevolve, c,
+                          enzyme_checkpoint_region, u, (int64_t)sizeof(double) * N, u, p);
+  return loss(u);
+}
+
 void *__enzyme_augmentfwd(void *, ...);
 void __enzyme_reverse(void *, ...);
 
@@ -74,6 +80,20 @@ int main(void) {
          (long long)st.taped_steps);
   for (int k = 0; k < N; k++)
     CHECK("du", du[k], du0[k], 1e-10);
+  // Revolve with 8 snapshots: fewer snapshots, more recomputation.
+  EnzymeCkptStats rs;
+  memset(&rs, 0, sizeof rs);
+  EnzymeCkptConfig rc = {8, 0, 0, 0, &rs};
+  double du2[N] = {0}, dp2[2] = {0};
+  init(u);
+  __enzyme_autodiff((void *)ckpt_revolve, enzyme_dup, u, du2, enzyme_dup, p, dp2, enzyme_const,
+                    &rc);
+  printf("revolve, 8 snapshots: %lld snapshots of %d bytes, %lld steps recomputed\n",
+         (long long)rs.max_slots, N * 8, (long long)rs.forward_steps);
+  for (int k = 0; k < N; k++)
+    CHECK("du revolve", du2[k], du0[k], 1e-10);
+  CHECK("dp0 revolve", dp2[0], dp0[0], 1e-10);
+  CHECK("revolve keeps 8 snapshots", (double)rs.max_slots, 8, 0);
   CHECK("dp0", dp[0], dp0[0], 1e-10);
   CHECK("dp1", dp[1], dp0[1], 1e-10);
   CHECK("memory saved 10x", (double)(ckpt_bytes * 10 < plain_bytes), 1, 0);
