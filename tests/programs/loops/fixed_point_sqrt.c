@@ -40,6 +40,8 @@ int main(void) {
     double d = __enzyme_autodiff((void *)root, a);
     CHECK("d sqrt", d, 0.5 / sqrt(a), 1e-12);
     CHECK("d sqrt fd", d, FD(a, root(a), 1e-6 * a), 1e-6);
+    // Forward mode differentiates the iterations themselves.
+    CHECK("fwd d sqrt", __enzyme_fwddiff((void *)root, a, 1.0), 0.5 / sqrt(a), 1e-10);
     calls = 0;
     double d3 = __enzyme_autodiff((void *)root_ctl, a);
     CHECK("d a^1.5 (control)", d3, 1.5 * sqrt(a), 1e-12);
