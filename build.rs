@@ -77,9 +77,7 @@ fn main() {
     build.compile("enzyme_rs_shim");
     compile_mpi_runtime(&query(&cfg, "--bindir"));
     compile_runtime(&query(&cfg, "--bindir"), "loops_rt");
-    if major == "16" {
-        compile_clang_plugin(&query(&cfg, "--bindir"), &include);
-    }
+    compile_clang_plugin(major, &query(&cfg, "--bindir"), &include);
     if major == "16" {
         println!("cargo:rustc-link-search=native={libdir}");
         println!("cargo:rustc-link-lib=dylib=LLVM-{major}");
@@ -125,16 +123,16 @@ fn compile_runtime(bindir: &str, name: &str) {
     assert!(st.success(), "compiling {src} failed");
 }
 
-/// The clang plugin for Enzyme's source attributes (`cpp/clang_attrs.cc`,
-/// clang 16 only) as `libenzyme_rs_clang16.so` beside the pass plugin,
-/// which loads it when clang loads the pass plugin with -fplugin. It needs
-/// clang's headers (apt `libclang-16-dev`); without them it is skipped.
-fn compile_clang_plugin(bindir: &str, include: &str) {
+/// The clang plugin for Enzyme's source attributes (`cpp/clang_attrs.cc`)
+/// as `libenzyme_rs_clangMAJOR.so` beside the pass plugin, which loads it
+/// when clang loads the pass plugin with -fplugin. It needs clang's headers
+/// (apt `libclang-MAJOR-dev`); without them it is skipped.
+fn compile_clang_plugin(major: &str, bindir: &str, include: &str) {
     println!("cargo:rerun-if-changed=cpp/clang_attrs.cc");
     let header = PathBuf::from(include).join("clang/Sema/ParsedAttr.h");
     if !header.exists() {
         println!(
-            "cargo:warning=clang headers not found ({}): install libclang-16-dev for the source-attribute plugin",
+            "cargo:warning=clang headers not found ({}): install libclang-{major}-dev for the source-attribute plugin",
             header.display()
         );
         return;
@@ -144,7 +142,7 @@ fn compile_clang_plugin(bindir: &str, include: &str) {
     let Some(profile_dir) = out_dir.ancestors().nth(3) else {
         return;
     };
-    let out = profile_dir.join("libenzyme_rs_clang16.so");
+    let out = profile_dir.join(format!("libenzyme_rs_clang{major}.so"));
     let src = PathBuf::from("cpp/clang_attrs.cc");
     let newer = |a: &PathBuf, b: &PathBuf| -> bool {
         match (

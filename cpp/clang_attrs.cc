@@ -1,6 +1,7 @@
-// enzyme-rs clang plugin (clang 16): Enzyme's source attributes.
+// enzyme-rs clang plugin (clang 16 and 22): Enzyme's source attributes.
 //
-// Built as libenzyme_rs_clang16.so beside libenzyme_rs.so (LLVM 16 build),
+// Built as libenzyme_rs_clang16.so / libenzyme_rs_clang22.so beside
+// libenzyme_rs.so (its LLVM 16 / 22 build),
 // which loads it when it is itself given to clang as -fplugin= (see
 // cpp/shim.cc); it can also be given to clang directly. It is a separate
 // library because it needs clang's own symbols (libclang-cpp), which opt and
@@ -21,6 +22,7 @@
 //   __attribute__((enzyme_checkpoint)), [[enzyme::checkpoint]]  functions
 //
 // ([[enzyme::NAME]] is accepted for each of them in C++ and C2x.)
+#include "clang/Basic/Version.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -68,7 +70,11 @@ template <int I> struct EnzymeAttr : public ParsedAttrInfo {
     const Desc &d = descs[I];
     spellings[0] = {ParsedAttr::AS_GNU, d.gnu};
     spellings[1] = {ParsedAttr::AS_CXX11, d.scoped};
+#if CLANG_VERSION_MAJOR >= 18
+    spellings[2] = {ParsedAttr::AS_C23, d.scoped};
+#else
     spellings[2] = {ParsedAttr::AS_C2x, d.scoped};
+#endif
     Spellings = spellings;
     NumArgs = d.arg == Arg::None ? 0 : 1;
   }
@@ -85,7 +91,9 @@ template <int I> struct EnzymeAttr : public ParsedAttrInfo {
     const char *what = d.where == Functions ? "functions"
                        : d.where == Globals ? "global variables"
                                             : "functions and global variables";
-    S.Diag(A.getLoc(), diag::warn_attribute_wrong_decl_type_str) << A << what;
+    unsigned id = S.getDiagnostics().getCustomDiagID(DiagnosticsEngine::Warning,
+                                                     "'%0' attribute only applies to %1");
+    S.Diag(A.getLoc(), id) << A.getAttrName()->getName() << what;
     return false;
   }
 
@@ -111,7 +119,11 @@ template <int I> struct EnzymeAttr : public ParsedAttrInfo {
         if (!V && A.getNumArgs() == 1 && A.isArgIdent(0)) {
           // An identifier argument: the variable of that name in scope.
           IdentifierLoc *IL = A.getArgAsIdent(0);
+#if CLANG_VERSION_MAJOR >= 21
+          LookupResult R(S, IL->getIdentifierInfo(), IL->getLoc(), Sema::LookupOrdinaryName);
+#else
           LookupResult R(S, IL->Ident, IL->Loc, Sema::LookupOrdinaryName);
+#endif
           if (S.LookupName(R, S.getCurScope()) && R.isSingleResult())
             V = dyn_cast<VarDecl>(R.getFoundDecl());
         }

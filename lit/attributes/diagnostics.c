@@ -1,6 +1,5 @@
 // Misplaced or malformed source attributes: a warning where the attribute
 // does not apply (ignored), an error for a bad argument.
-// REQUIRES: llvm16
 // RUN: not %clang -fsyntax-only -fplugin=%plugin %s 2>&1 | %FileCheck %s
 
 // CHECK-DAG: diagnostics.c:[[@LINE+1]]:{{[0-9]+}}: warning: 'enzyme_checkpoint' attribute only applies to functions

@@ -1,7 +1,6 @@
 // The clang plugin's lowering of Enzyme's source attributes: loaded by the
 // pass plugin itself when clang loads it with -fplugin, each attribute
 // becomes an `enzyme:ATTR:TARGET[=VALUE]` annotation on a carrier global.
-// REQUIRES: llvm16
 // RUN: %clang -O0 -fplugin=%plugin -S -emit-llvm %s -o - | %FileCheck %s
 // RUN: %clang -O0 -fplugin=%plugin -fpass-plugin=%plugin -S -emit-llvm %s -o - | %FileCheck %s --check-prefix=PASS
 
