@@ -106,6 +106,9 @@ pub fn run_printer(m: ir::llvm::LLVMModuleRef, p: Printer) {
     let opts = options::Options::load(0);
     guarded(m, || {
         use analysis::printer::*;
+        // The printers see the module's registrations (inactive functions,
+        // custom derivatives, function-like) as the enzyme pass does.
+        let _registry = rules::registry::install(rules::registry::Registry::build(m));
         if matches!(p, Printer::Types | Printer::Both) {
             print_module_types(m, &opts);
         }
@@ -190,21 +193,7 @@ mod plugin16 {
             module: &mut Module<'_>,
             _manager: &ModuleAnalysisManager,
         ) -> PreservedAnalyses {
-            init_logging();
-            let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
-            let opts = options::Options::load(0);
-            guarded(m, || {
-                use analysis::printer::*;
-                if matches!(self.0, Printer::Types | Printer::Both) {
-                    print_module_types(m, &opts);
-                }
-                if matches!(self.0, Printer::Activity | Printer::Both) {
-                    print_module_activity(m, &opts);
-                }
-                if matches!(self.0, Printer::Cost) {
-                    print_module_cost(m);
-                }
-            });
+            run_printer(module.as_mut_ptr() as ir::llvm::LLVMModuleRef, self.0);
             PreservedAnalyses::All
         }
     }
