@@ -26,7 +26,7 @@ double mapreduce(const double *x, double a, long n) {
 
 /* stencil: y_i = x_{i-1} - 2 x_i + x_{i+1} + c x_i^3 (one sweep), then
  * f = sum y_i^2 (a second worksharing loop in the same region). */
-double stencil(const double *x, double *y, double c, long n) {
+double stencil(const double *restrict x, double *restrict y, double c, long n) {
   double s = 0;
 #pragma omp parallel
   {

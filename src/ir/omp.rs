@@ -159,3 +159,54 @@ pub fn erase_function(f: V) {
 pub fn alloca_holds_pointer(v: V) -> bool {
     opcode(v) == Some(LLVMOpcode::LLVMAlloca) && is_ptr(unsafe { LLVMGetAllocatedType(v) })
 }
+
+/// Mark parameter `i` (0-based) of `f` with the string attribute `key`
+/// (clones made with `shim::clone_into` keep it).
+pub fn add_param_string_attr(f: V, i: u32, key: &str) {
+    unsafe {
+        let ctx = LLVMGetTypeContext(type_of(f));
+        let a = LLVMCreateStringAttribute(
+            ctx,
+            key.as_ptr() as *const _,
+            key.len() as u32,
+            std::ptr::null(),
+            0,
+        );
+        LLVMAddAttributeAtIndex(f, i + 1, a);
+    }
+}
+
+/// Whether parameter `i` (0-based) of `f` carries the string attribute `key`.
+pub fn param_has_string_attr(f: V, i: u32, key: &str) -> bool {
+    unsafe {
+        !LLVMGetStringAttributeAtIndex(f, i + 1, key.as_ptr() as *const _, key.len() as u32)
+            .is_null()
+    }
+}
+
+/// Drop what parameter `i` of `f` promised about the memory it points to
+/// (its value changes meaning: see `modes::openmp::slots`).
+pub fn clear_pointer_param_attrs(f: V, i: u32) {
+    for a in [
+        "nonnull",
+        "dereferenceable",
+        "dereferenceable_or_null",
+        "align",
+        "noalias",
+        "readonly",
+        "readnone",
+        "writeonly",
+        "nocapture",
+        "noundef",
+    ] {
+        unsafe { LLVMRemoveEnumAttributeAtIndex(f, i + 1, enum_attr_kind(a)) }
+    }
+}
+
+/// Whether `i` is a volatile or atomic load/store.
+pub fn is_volatile_or_atomic(i: V) -> bool {
+    unsafe {
+        LLVMGetVolatile(i) != 0
+            || LLVMGetOrdering(i) != llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+    }
+}

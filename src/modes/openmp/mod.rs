@@ -21,6 +21,7 @@
 //! - Tasks, `ordered`, target offload and the like are compile errors.
 pub mod fork;
 pub mod owned;
+pub mod slots;
 
 use crate::analysis::activity::underlying_objects;
 use crate::diag::{Error, Result};
@@ -55,6 +56,7 @@ pub fn prepare(f: V, reverse: bool) -> Result<()> {
         return Ok(());
     }
     fork::capture_floats_by_reference(f)?;
+    slots::rewrite(f)?;
     let m = module_of(f);
     let b = Builder::new(m);
     let ctx = b.ctx;
@@ -104,6 +106,7 @@ pub fn prepare(f: V, reverse: bool) -> Result<()> {
     if folded {
         ir::delete_unreachable_blocks(f);
     }
+    slots::mark(f);
     Ok(())
 }
 

@@ -243,7 +243,7 @@ struct RevGen<'a> {
     deferred: Vec<(V, V, T)>,
     /// The counter of the worksharing loop whose iterations own the shared
     /// elements they access (`openmp/owned.rs`): no atomics for those.
-    owned: Option<V>,
+    owned: Option<crate::modes::openmp::owned::Owned>,
 }
 
 /// The empty adjoint: -0.0 for floats, so that `-0.0 + x` folds to `x`
@@ -692,11 +692,25 @@ impl RevGen<'_> {
                     self.b.store(new, slot);
                     return Ok(());
                 }
+                if self.parallel && crate::modes::openmp::needs_atomic(operand(i, 0)) {
+                    use crate::modes::openmp::owned::{self, Access};
+                    let access = self.owned.as_ref().and_then(|o| o.access(operand(i, 0)));
+                    if let Some(Access::Guarded { l, lo, hi }) = access {
+                        // Owned away from the chunk's ends (openmp/owned.rs).
+                        let (c, lb, ub) =
+                            (self.avail(l.counter)?, self.avail(l.lb)?, self.avail(l.ub)?);
+                        let own = owned::own_condition(&self.b, c, lb, ub, lo, hi);
+                        if owned::guarded_accumulate(&self.b, self.rev, own, sp, d) {
+                            return Ok(());
+                        }
+                    }
+                }
                 if self.parallel
                     && crate::modes::openmp::needs_atomic(operand(i, 0))
-                    && !self
-                        .owned
-                        .is_some_and(|c| crate::modes::openmp::owned::owned_by(operand(i, 0), c))
+                    && !matches!(
+                        self.owned.as_ref().and_then(|o| o.access(operand(i, 0))),
+                        Some(crate::modes::openmp::owned::Access::Plain)
+                    )
                 {
                     // Other threads may add into the same shadow.
                     if !crate::modes::openmp::atomic_accumulate(&self.b, sp, d) {
