@@ -7,7 +7,8 @@
 //! contiguous chunk [lb, ub]. When every shared float access of the region
 //! is `base[i + k]` (k a constant, i the counter of one of those loops;
 //! the region's own frame slots aside) and the distinct bases cannot
-//! overlap (`restrict` pointers), element e of any array is touched by
+//! overlap at an offset (`restrict` pointers, or bases the region writes:
+//! overlapping those would race in the primal), element e of any array is touched by
 //! iterations e - kmax ..= e - kmin only (kmin, kmax: the smallest and
 //! largest k). So e belongs to this thread alone when
 //! lb + kmax <= e <= ub + kmin: its adjoint is added plainly there, and
@@ -61,6 +62,7 @@ impl Owned {
 pub fn owned_counter(f: V) -> Option<Owned> {
     let mut inits = Vec::new();
     let mut accesses = Vec::new();
+    let mut written = Vec::new();
     for bb in blocks(f) {
         for i in instructions(bb) {
             match opcode(i) {
@@ -83,7 +85,11 @@ pub fn owned_counter(f: V) -> Option<Owned> {
                     accesses.push(operand(i, 0))
                 }
                 Some(LLVMOpcode::LLVMStore) if contains_fp(type_of(operand(i, 0))) => {
-                    accesses.push(operand(i, 1))
+                    accesses.push(operand(i, 1));
+                    let t = operand(i, 1);
+                    if opcode(t) == Some(LLVMOpcode::LLVMGetElementPtr) {
+                        written.push(operand(t, 0));
+                    }
                 }
                 Some(LLVMOpcode::LLVMAtomicRMW | LLVMOpcode::LLVMAtomicCmpXchg) => {
                     accesses.push(operand(i, 0))
@@ -144,8 +150,15 @@ pub fn owned_counter(f: V) -> Option<Owned> {
         kmin = kmin.min(k);
         kmax = kmax.max(k);
     }
-    // Distinct arrays must not overlap.
-    if bases.len() > 1 && !bases.iter().all(|b| is_restrict(*b)) {
+    // Distinct arrays must not overlap at an offset. Overlapping arrays
+    // one of which the region writes would race in the primal already; two
+    // only read would not, so at most one read-only base may be a pointer
+    // that is not `restrict`.
+    let loose_readonly = bases
+        .iter()
+        .filter(|b| !is_restrict(**b) && !written.contains(*b))
+        .count();
+    if loose_readonly > 1 {
         return None;
     }
     Some(Owned { loops, kmin, kmax })

@@ -180,6 +180,19 @@ impl Written {
         (self.own.anything && !slots) || objs.into_iter().any(|o| self.own.may_write(o))
     }
 
+    /// Whether memory reached through `p` outlives the function and is not
+    /// overwritten by its caller before the reverse sweep (what the
+    /// function itself writes aside).
+    pub fn persistent(&self, p: V) -> bool {
+        underlying_objects(p).into_iter().all(|o| {
+            let k = obj_kind(o);
+            k != ObjKind::Local
+                && k != ObjKind::Unknown
+                && !self.overwritten_params.contains(&o)
+                && !(k == ObjKind::Global && self.globals_overwritten && !is_constant_global(o))
+        })
+    }
+
     /// Whether memory reached through `p` is never written by the function
     /// nor by its caller before the reverse sweep (so the reverse sweep can
     /// read it again), and outlives the function.
@@ -209,6 +222,22 @@ pub struct LaterWrites(std::collections::HashMap<V, WriteSet>);
 
 impl LaterWrites {
     pub fn of(f: V) -> LaterWrites {
+        Self::of_matching(f, is_call)
+    }
+
+    /// Whether memory reached through `p` may be written after
+    /// instruction `i` (one `of_matching` chose) by the function.
+    pub fn may_write_after(&self, i: V, p: V) -> bool {
+        let Some(w) = self.0.get(&i) else { return true };
+        w.anything
+            && !underlying_objects(p)
+                .iter()
+                .all(|o| obj_kind(*o) == ObjKind::FrameSlot)
+            || underlying_objects(p).into_iter().any(|o| w.may_write(o))
+    }
+
+    /// Like `of`, for the instructions `pick` chooses.
+    pub fn of_matching(f: V, pick: fn(V) -> bool) -> LaterWrites {
         use std::collections::HashMap;
         let bbs = blocks(f);
         let mut per_block: HashMap<BB, WriteSet> = HashMap::new();
@@ -221,10 +250,7 @@ impl LaterWrites {
         }
         let mut out = HashMap::new();
         for bb in &bbs {
-            let calls: Vec<V> = instructions(*bb)
-                .into_iter()
-                .filter(|i| is_call(*i))
-                .collect();
+            let calls: Vec<V> = instructions(*bb).into_iter().filter(|i| pick(*i)).collect();
             if calls.is_empty() {
                 continue;
             }

@@ -20,6 +20,7 @@ use crate::rules::{self, Partial, RuleCtx};
 use std::collections::HashMap;
 
 mod calls;
+mod recompute;
 
 pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<()> {
     let rev = pair.rev;
@@ -50,6 +51,9 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
     let owned = parallel
         .then(|| crate::modes::openmp::owned::owned_counter(a.func))
         .flatten();
+    let later = parallel.then(|| {
+        memory::LaterWrites::of_matching(a.func, |i| opcode(i) == Some(LLVMOpcode::LLVMLoad))
+    });
     let mut g = RevGen {
         sess,
         a,
@@ -71,6 +75,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
         in_edge: false,
         parallel,
         deferred: Vec::new(),
+        later,
         owned,
     };
     let order = rpo(g.a.func);
@@ -244,6 +249,8 @@ struct RevGen<'a> {
     /// The counter of the worksharing loop whose iterations own the shared
     /// elements they access (`openmp/owned.rs`): no atomics for those.
     owned: Option<crate::modes::openmp::owned::Owned>,
+    /// In a parallel region's function: what may be written after each load.
+    later: Option<memory::LaterWrites>,
 }
 
 /// The empty adjoint: -0.0 for floats, so that `-0.0 + x` folds to `x`
@@ -357,7 +364,8 @@ impl RevGen<'_> {
         let recompute = memory::is_cheap_pure(w)
             || (opcode(w) == Some(LLVMOpcode::LLVMLoad)
                 && !is_volatile(w)
-                && self.written.unwritten_and_persistent(operand(w, 0)));
+                && (self.written.unwritten_and_persistent(operand(w, 0)) || self.reload_ok(w)))
+            || self.cheap_float(w, 2);
         let v = if recompute {
             let ops = operands(w);
             let mut new_ops = Vec::new();
