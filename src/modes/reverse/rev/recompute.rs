@@ -10,6 +10,10 @@ impl RevGen<'_> {
     /// Whether `w` is float arithmetic whose operands are free (see the
     /// module comment), looking `depth` levels deep.
     pub(super) fn cheap_float(&self, w: V, depth: u32) -> bool {
+        self.cheap_float_at(w, depth, true)
+    }
+
+    fn cheap_float_at(&self, w: V, depth: u32, top: bool) -> bool {
         use LLVMOpcode::*;
         if !self.parallel || !is_instruction(w) {
             return false;
@@ -30,7 +34,10 @@ impl RevGen<'_> {
         } else {
             operands(w)
         };
-        let r = ops.iter().all(|o| self.free_value(*o, depth));
+        // One operand read from the tape at most: never more tape than
+        // taping `w` itself, and none when that operand is needed anyway.
+        let nonfree = ops.iter().filter(|o| !self.free_value(**o, depth)).count();
+        let r = nonfree == 0 || (top && nonfree == 1);
         log::trace!("recompute {}: {r}", name(w));
         r
     }
@@ -71,6 +78,6 @@ impl RevGen<'_> {
         {
             return true;
         }
-        depth > 0 && self.cheap_float(o, depth - 1)
+        depth > 0 && self.cheap_float_at(o, depth - 1, false)
     }
 }
