@@ -210,3 +210,16 @@ pub fn is_volatile_or_atomic(i: V) -> bool {
             || LLVMGetOrdering(i) != llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
     }
 }
+
+/// Whether function `f` carries the string attribute `key`.
+pub fn fn_has_string_attr(f: V, key: &str) -> bool {
+    unsafe {
+        !LLVMGetStringAttributeAtIndex(
+            f,
+            llvm_sys::LLVMAttributeFunctionIndex,
+            key.as_ptr() as *const _,
+            key.len() as u32,
+        )
+        .is_null()
+    }
+}

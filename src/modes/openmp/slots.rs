@@ -54,7 +54,11 @@ pub fn is_frame_slot(a: V) -> bool {
 }
 
 /// Rewrite the forks of `f` (a fresh clone) as the module comment says.
-pub fn rewrite(f: V) -> Result<()> {
+/// Function attribute of a clone whose caller may itself run in a
+/// parallel region (a nested region).
+pub const NESTED: &str = "enzyme-rs-nested-region";
+
+pub fn rewrite(f: V, nested: bool) -> Result<()> {
     let forks: Vec<V> = blocks(f)
         .into_iter()
         .flat_map(instructions)
@@ -63,7 +67,11 @@ pub fn rewrite(f: V) -> Result<()> {
         })
         .collect();
     for i in forks {
-        rewrite_fork(i);
+        if let Some(nf) = rewrite_fork(i) {
+            if nested {
+                crate::ir::link::add_string_fn_attr(nf, NESTED, "");
+            }
+        }
     }
     Ok(())
 }
@@ -161,18 +169,18 @@ fn plan_for(i: V, outlined: V, k: usize) -> Plan {
     }
 }
 
-fn rewrite_fork(i: V) {
+fn rewrite_fork(i: V) -> Option<V> {
     let outlined = strip_casts(operand(i, 2));
     if !is_function(outlined) || is_declaration(outlined) {
-        return;
+        return None;
     }
     let ncap = call_num_args(i) as usize - 3;
     if params(outlined).len() != ncap + 2 {
-        return;
+        return None;
     }
     let plans: Vec<Plan> = (0..ncap).map(|k| plan_for(i, outlined, k)).collect();
     if plans.iter().all(|p| *p == Plan::Keep) {
-        return;
+        return None;
     }
     let m = module_of(outlined);
     let nf = ir::add_internal_function(
@@ -239,6 +247,7 @@ fn rewrite_fork(i: V) {
     all.extend(args);
     b.call(fty, fork, &mut all);
     ir::erase_instruction(i);
+    Some(nf)
 }
 
 /// In `f` (a region's outlined clone, once `prepare` folded its

@@ -48,7 +48,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
         key.globals_overwritten,
     );
     let parallel = crate::modes::openmp::runs_in_parallel(sess.module, key.func);
-    let owned = parallel
+    let owned = (parallel && crate::modes::openmp::top_level_region(sess.module, key.func))
         .then(|| crate::modes::openmp::owned::owned_counter(a.func))
         .flatten();
     let later = parallel.then(|| {
