@@ -223,3 +223,17 @@ pub fn fn_has_string_attr(f: V, key: &str) -> bool {
         .is_null()
     }
 }
+
+/// The pointer values stored into the slot `a` (an alloca holding a
+/// pointer).
+pub fn pointers_stored_into(a: V) -> Vec<V> {
+    users(a)
+        .into_iter()
+        .filter(|u| {
+            opcode(*u) == Some(LLVMOpcode::LLVMStore)
+                && operand(*u, 1) == a
+                && is_ptr(type_of(operand(*u, 0)))
+        })
+        .map(|u| operand(u, 0))
+        .collect()
+}
