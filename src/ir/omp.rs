@@ -163,25 +163,19 @@ pub fn alloca_holds_pointer(v: V) -> bool {
 /// Mark parameter `i` (0-based) of `f` with the string attribute `key`
 /// (clones made with `shim::clone_into` keep it).
 pub fn add_param_string_attr(f: V, i: u32, key: &str) {
+    super::link::add_string_attr_at(f, i + 1, key, "")
+}
+
+/// Whether `f` has the string attribute `key` at attribute index `idx`.
+fn has_string_attr_at(f: V, idx: u32, key: &str) -> bool {
     unsafe {
-        let ctx = LLVMGetTypeContext(type_of(f));
-        let a = LLVMCreateStringAttribute(
-            ctx,
-            key.as_ptr() as *const _,
-            key.len() as u32,
-            std::ptr::null(),
-            0,
-        );
-        LLVMAddAttributeAtIndex(f, i + 1, a);
+        !LLVMGetStringAttributeAtIndex(f, idx, key.as_ptr() as *const _, key.len() as u32).is_null()
     }
 }
 
 /// Whether parameter `i` (0-based) of `f` carries the string attribute `key`.
 pub fn param_has_string_attr(f: V, i: u32, key: &str) -> bool {
-    unsafe {
-        !LLVMGetStringAttributeAtIndex(f, i + 1, key.as_ptr() as *const _, key.len() as u32)
-            .is_null()
-    }
+    has_string_attr_at(f, i + 1, key)
 }
 
 /// Drop what parameter `i` of `f` promised about the memory it points to
@@ -213,15 +207,7 @@ pub fn is_volatile_or_atomic(i: V) -> bool {
 
 /// Whether function `f` carries the string attribute `key`.
 pub fn fn_has_string_attr(f: V, key: &str) -> bool {
-    unsafe {
-        !LLVMGetStringAttributeAtIndex(
-            f,
-            llvm_sys::LLVMAttributeFunctionIndex,
-            key.as_ptr() as *const _,
-            key.len() as u32,
-        )
-        .is_null()
-    }
+    has_string_attr_at(f, llvm_sys::LLVMAttributeFunctionIndex, key)
 }
 
 /// The pointer values stored into the slot `a` (an alloca holding a

@@ -59,13 +59,7 @@ pub fn is_frame_slot(a: V) -> bool {
 pub const NESTED: &str = "enzyme-rs-nested-region";
 
 pub fn rewrite(f: V, nested: bool) -> Result<()> {
-    let forks: Vec<V> = blocks(f)
-        .into_iter()
-        .flat_map(instructions)
-        .filter(|i| {
-            is_call(*i) && called_function(*i).is_some_and(|c| name(c) == "__kmpc_fork_call")
-        })
-        .collect();
+    let forks = super::fork::fork_calls(f);
     for i in forks {
         if let Some(nf) = rewrite_fork(i) {
             if nested {

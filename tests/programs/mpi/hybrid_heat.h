@@ -9,22 +9,11 @@
 #define STEPS 3
 
 double heat(double *u0, double k) {
-  int rank, size;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  int left = rank > 0 ? rank - 1 : MPI_PROC_NULL;
-  int right = rank < size - 1 ? rank + 1 : MPI_PROC_NULL;
+  NEIGHBOURS(left, right);
   double *u = malloc(sizeof(double) * (N + 2)), *un = malloc(sizeof(double) * (N + 2));
   for (int i = 0; i < N; i++) u[i + 1] = u0[i];
   for (int s = 0; s < STEPS; s++) {
-    u[0] = 0.0;
-    u[N + 1] = 0.0;
-    MPI_Request req[4];
-    MPI_Irecv(&u[0], 1, MPI_DOUBLE, left, 0, MPI_COMM_WORLD, &req[0]);
-    MPI_Irecv(&u[N + 1], 1, MPI_DOUBLE, right, 1, MPI_COMM_WORLD, &req[1]);
-    MPI_Isend(&u[1], 1, MPI_DOUBLE, left, 1, MPI_COMM_WORLD, &req[2]);
-    MPI_Isend(&u[N], 1, MPI_DOUBLE, right, 0, MPI_COMM_WORLD, &req[3]);
-    MPI_Waitall(4, req, MPI_STATUSES_IGNORE);
+    HALO_EXCHANGE(u, N, left, right);
 #pragma omp parallel for
     for (int i = 1; i <= N; i++)
       un[i] = u[i] + k * (u[i - 1] - 2 * u[i] + u[i + 1]) + 0.05 * sin(u[i]) * u[i];
