@@ -2,8 +2,8 @@
 //! and named metadata, linkage, new functions and globals, string
 //! attributes. Nothing here knows about derivatives.
 use super::llvm::*;
-use llvm_sys::core::*;
-use llvm_sys::LLVMLinkage;
+use crate::ir::sys::core::*;
+use crate::ir::sys::LLVMLinkage;
 
 /// Whether module flag `key` is present (`ThinLTO`, `EnableSplitLTOUnit`).
 pub fn has_module_flag(m: LLVMModuleRef, key: &str) -> bool {
@@ -106,7 +106,7 @@ pub fn const_ptr_array(ctx: LLVMContextRef, elems: &mut [V]) -> V {
 
 /// A string attribute `key`=`value` on function `f`.
 pub fn add_string_fn_attr(f: V, key: &str, value: &str) {
-    add_string_attr_at(f, llvm_sys::LLVMAttributeFunctionIndex, key, value)
+    add_string_attr_at(f, crate::ir::sys::LLVMAttributeFunctionIndex, key, value)
 }
 
 /// A string attribute `key`=`value` at attribute index `idx` of `f`
@@ -129,7 +129,7 @@ pub fn remove_string_fn_attr(f: V, key: &str) {
     unsafe {
         LLVMRemoveStringAttributeAtIndex(
             f,
-            llvm_sys::LLVMAttributeFunctionIndex,
+            crate::ir::sys::LLVMAttributeFunctionIndex,
             key.as_ptr() as *const _,
             key.len() as u32,
         )
