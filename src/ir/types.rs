@@ -92,3 +92,8 @@ pub fn field_offset(m: LLVMModuleRef, st: T, i: u32) -> u64 {
         crate::ir::sys::target::LLVMOffsetOfElement(dl, st, i)
     }
 }
+
+/// Whether pointer type `t` is in the default address space (0).
+pub fn address_space_zero(t: T) -> bool {
+    unsafe { LLVMGetPointerAddressSpace(t) == 0 }
+}

@@ -24,6 +24,7 @@ use crate::ir::Builder;
 /// `tape::uncache_nested_tapes`). Both modes run this on the clone before the
 /// activity analysis.
 pub fn prepare_calls(sess: &mut Session, f: V) {
+    super::intptr::pointers_from_integers(sess.module, f);
     promote_table_calls(sess, f);
     super::complex::lower_complex_calls(sess, f);
     super::reverse::tape::uncache_nested_tapes(sess.module, f);
@@ -132,8 +133,10 @@ fn collect_functions(c: V, out: &mut Vec<V>) -> Option<()> {
 }
 
 /// `R enzyme_rs.dispatch(ptr fp, P...)`: call whichever candidate `fp` is.
-/// `open`: the candidates may not be all `fp` can be; any other target
-/// prints why and aborts.
+/// `open`: the candidates may not be all `fp` can be; the dispatcher then
+/// takes a second pointer, `R enzyme_rs.dispatch.open(ptr fp, ptr site,
+/// P...)`, the call site's message, and any other target prints it (with
+/// the target's name) and aborts.
 fn dispatcher(sess: &mut Session, fty: T, cands: &[V], open: bool) -> V {
     let names: Vec<String> = cands.iter().map(|c| name(*c)).collect();
     let fname = format!(
@@ -145,6 +148,9 @@ fn dispatcher(sess: &mut Session, fty: T, cands: &[V], open: bool) -> V {
     let ptys = param_types(fty);
     let ctx = module_context(sess.module);
     let mut dtys = vec![ptr_type(ctx)];
+    if open {
+        dtys.push(ptr_type(ctx));
+    }
     dtys.extend(ptys);
     let dty = fn_type_of(ret, &mut dtys, false);
     if let Some(d) = get_function(sess.module, &fname) {
@@ -155,7 +161,8 @@ fn dispatcher(sess: &mut Session, fty: T, cands: &[V], open: bool) -> V {
     let d = add_internal_function(sess.module, &fname, dty);
     sess.created.push(d);
     let ps = params(d);
-    let (fp, args) = (ps[0], &ps[1..]);
+    let skip = if open { 2 } else { 1 };
+    let (fp, args) = (ps[0], &ps[skip..]);
     let b = Builder::new(sess.module);
     let block = |n: &str| append_block(d, n);
     let mut test = block("entry");
@@ -182,28 +189,76 @@ fn dispatcher(sess: &mut Session, fty: T, cands: &[V], open: bool) -> V {
     }
     if open {
         b.at_end(test);
-        unknown_target_abort(&b);
+        let stop = unknown_target_reporter(sess);
+        let call = b.call_fn(stop, &mut [ps[1], fp]);
+        // The report carries no derivative: no mode looks inside it.
+        add_call_string_attr(call, "enzyme_inactive");
+        b.unreachable();
     }
     d
 }
 
-/// At the insertion point: print that an indirect call reached a function
-/// outside the candidates, then abort.
-fn unknown_target_abort(b: &Builder) {
-    let m = b.module;
-    let ctx = b.ctx;
-    let msg = "enzyme-rs: an indirect call being differentiated reached a function \
-               this module does not define; its derivative is unknown";
-    let s = b.global_string(msg, "enzyme_rs.dispatch.msg");
-    let puts = get_or_declare(
-        m,
-        "puts",
-        fn_type_of(i32_type(ctx), &mut [ptr_type(ctx)], false),
+/// The message of an open dispatcher's call site: what happened, in which
+/// function, at which source line, and the candidates it knew.
+fn site_message(primal: V, call: V, cands: &[V]) -> String {
+    let at = match crate::ir::shim::debug_location(call) {
+        Some((file, line)) => format!(" at {file}:{line}"),
+        None => String::new(),
+    };
+    let names: Vec<String> = cands.iter().map(|c| format!("'{}'", name(*c))).collect();
+    format!(
+        "enzyme-rs: an indirect call in function '{}'{at}, being differentiated, \
+         reached a function that is not one of its candidates (the functions of \
+         this module of its type whose address is taken: {}); its derivative is \
+         unknown, so the program stops",
+        name(primal),
+        names.join(", ")
+    )
+}
+
+/// `void enzyme_rs.unknown_target(ptr site, ptr fp)`: flush the program's
+/// output, print the call site's message and the target (its symbol name
+/// from `dladdr` where the dynamic linker knows it, and its address) on
+/// standard error, and abort.
+fn unknown_target_reporter(sess: &mut Session) -> V {
+    const NAME: &str = "enzyme_rs.unknown_target";
+    if let Some(f) = get_function(sess.module, NAME) {
+        return f;
+    }
+    let m = sess.module;
+    let ctx = module_context(m);
+    let (p, i32t) = (ptr_type(ctx), i32_type(ctx));
+    let f = add_internal_function(m, NAME, fn_type_of(void_type(ctx), &mut [p, p], false));
+    sess.created.push(f);
+    add_fn_attr(f, "noinline");
+    add_fn_attr(f, "cold");
+    let ps = params(f);
+    let (site, fp) = (ps[0], ps[1]);
+    let b = Builder::new(m);
+    b.at_end(append_block(f, "entry"));
+    let fflush = get_or_declare(m, "fflush", fn_type_of(i32t, &mut [p], false));
+    b.call_fn(fflush, &mut [zero(p)]);
+    // Dl_info: {dli_fname, dli_fbase, dli_sname, dli_saddr}.
+    let info_ty = array_type(p, 4);
+    let info = b.alloca(info_ty);
+    b.store(zero(info_ty), info);
+    let dladdr = get_or_declare(m, "dladdr", fn_type_of(i32t, &mut [p, p], false));
+    b.call_fn(dladdr, &mut [fp, info]);
+    let sname_at = b.gep(info_ty, info, &mut [const_int(i32t, 0), const_int(i32t, 2)]);
+    let sname = b.load(p, sname_at);
+    let unnamed = b.global_string("(no symbol name)", "enzyme_rs.unknown_target.unnamed");
+    let is_null = b.icmp(LLVMIntPredicate::LLVMIntEQ, sname, zero(p));
+    let shown = b.select(is_null, unnamed, sname);
+    let fmt = b.global_string(
+        "%s\n  the target: %s at %p\n",
+        "enzyme_rs.unknown_target.fmt",
     );
-    b.call_fn(puts, &mut [s]);
+    let dprintf = get_or_declare(m, "dprintf", fn_type_of(i32t, &mut [i32t, p], true));
+    b.call_fn(dprintf, &mut [const_int(i32t, 2), fmt, site, shown, fp]);
     let abort = get_or_declare(m, "abort", fn_type_of(void_type(ctx), &mut [], false));
     b.call_fn(abort, &mut []);
     b.unreachable();
+    f
 }
 
 /// Whether `f`'s address is used other than as the callee of a call.
@@ -247,6 +302,7 @@ fn open_candidates(m: LLVMModuleRef, fty: T) -> Vec<V> {
 pub fn dispatch_active_indirect_calls(
     sess: &mut Session,
     f: V,
+    primal: V,
     active: impl Fn(V) -> bool,
 ) -> usize {
     let mut todo = Vec::new();
@@ -272,9 +328,10 @@ pub fn dispatch_active_indirect_calls(
     let b = Builder::new(sess.module);
     for (i, fty, cands) in &todo {
         let d = dispatcher(sess, *fty, cands, true);
-        let mut args = vec![called_value(*i)];
-        args.extend(call_args(*i));
         b.before(*i);
+        let site = b.global_string(&site_message(primal, *i, cands), "enzyme_rs.dispatch.site");
+        let mut args = vec![called_value(*i), site];
+        args.extend(call_args(*i));
         b.set_debug_loc_from(*i);
         let c = b.call_fn(d, &mut args);
         replace_all_uses(*i, c);

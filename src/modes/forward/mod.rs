@@ -232,7 +232,8 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     // Activity, computed on the clone.
     let seeds: Vec<V> = shadow_of.keys().copied().collect();
     let mut act = ActivityInfo::analyse(nf, &seeds, f)?;
-    if crate::modes::dispatch::dispatch_active_indirect_calls(sess, nf, |v| act.is_varied(v)) > 0 {
+    if crate::modes::dispatch::dispatch_active_indirect_calls(sess, nf, f, |v| act.is_varied(v)) > 0
+    {
         act = ActivityInfo::analyse(nf, &seeds, f)?;
     }
     drop(vmap);

@@ -146,7 +146,9 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     let mut act = Activity::analyse_args(aug, &seeds, f, &arg_trees)?;
     // Active indirect calls go through a dispatcher over their possible
     // targets; the activity is then worked out again on the new calls.
-    if crate::modes::dispatch::dispatch_active_indirect_calls(sess, aug, |v| act.is_varied(v)) > 0 {
+    if crate::modes::dispatch::dispatch_active_indirect_calls(sess, aug, f, |v| act.is_varied(v))
+        > 0
+    {
         act = Activity::analyse_args(aug, &seeds, f, &arg_trees)?;
     }
     if sess.opts.print_activity {

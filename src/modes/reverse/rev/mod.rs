@@ -731,8 +731,9 @@ impl RevGen<'_> {
                 }
                 let old = self.b.load(at, sp);
                 let new = add_values(&self.b, old, d);
-                self.b.store(new, sp);
+                let st = self.b.store(new, sp);
                 copy_alignment(i, old);
+                copy_alignment(i, st);
             }
             LLVMSelect => {
                 if !Self::has_adjoint_type(adj_type(t)) {

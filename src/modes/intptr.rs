@@ -1,0 +1,109 @@
+//! Pointers copied as integers, made pointers again.
+//!
+//! The optimizer copies a small struct holding a pointer (an Eigen
+//! expression such as `Transpose<Matrix>` inside a `Product`) with integer
+//! loads and stores: `%v = load i64, ptr %src`, then `store i64 %v, ptr
+//! %dst` and `inttoptr i64 %v to ptr` where the pointer is used. Integers
+//! have no shadow, so the modes could not follow the memory reached
+//! through such a copy. An integer load with an `inttoptr` use is the copy
+//! of a pointer: it becomes `load ptr`, its stores store the pointer, its
+//! `inttoptr`s are the pointer itself and any other use (an alignment test)
+//! gets a `ptrtoint` of it (the same bits in memory, the same program).
+//! Likewise a `ptrtoint` whose value is only stored becomes a store of
+//! the pointer. Both modes run this on the clone before the activity
+//! analysis (from `dispatch::prepare_calls`).
+use crate::ir::llvm::*;
+use crate::ir::Builder;
+use LLVMOpcode::*;
+
+/// Rewrite the integer copies of pointers in `f`. Returns how many
+/// instructions were rewritten.
+pub fn pointers_from_integers(m: LLVMModuleRef, f: V) -> usize {
+    let mut loads = Vec::new();
+    let mut casts = Vec::new();
+    for bb in blocks(f) {
+        for i in instructions(bb) {
+            match opcode(i) {
+                Some(LLVMLoad) if is_pointer_copy(i) => loads.push(i),
+                Some(LLVMPtrToInt) if only_stored(i) && pointer_sized(type_of(i)) => casts.push(i),
+                _ => {}
+            }
+        }
+    }
+    let b = Builder::new(m);
+    let ptr = ptr_type(module_context(m));
+    let n = loads.len() + casts.len();
+    for load in loads {
+        b.before(load);
+        b.set_debug_loc_from(load);
+        let p = b.load(ptr, operand(load, 0));
+        copy_mem_flags(load, p);
+        for u in users(load) {
+            if opcode(u) == Some(LLVMIntToPtr) && address_space_zero(type_of(u)) {
+                replace_all_uses(u, p);
+                erase(u);
+            } else if is_plain_store_of(u, load) {
+                restore_as_pointer(&b, u, p);
+            }
+        }
+        // Other uses (an alignment test `and %v, 15`) get the integer back.
+        if !users(load).is_empty() {
+            b.before(load);
+            let i = b.cast(LLVMPtrToInt, p, type_of(load));
+            replace_all_uses(load, i);
+        }
+        erase(load);
+    }
+    for cast in casts {
+        let p = operand(cast, 0);
+        for u in users(cast) {
+            restore_as_pointer(&b, u, p);
+        }
+        erase(cast);
+    }
+    if n > 0 {
+        log::debug!(
+            "enzyme-rs: {}: {n} pointer copies through integers made pointers",
+            name(f)
+        );
+    }
+    n
+}
+
+/// Replace `store iN %v, ptr %dst` (instruction `store`) by a store of
+/// pointer `p` with the same flags.
+fn restore_as_pointer(b: &Builder, store: V, p: V) {
+    b.before(store);
+    b.set_debug_loc_from(store);
+    let s = b.store(p, operand(store, 1));
+    copy_mem_flags(store, s);
+    erase(store);
+}
+
+/// A plain pointer-sized integer load with at least one `inttoptr` use.
+fn is_pointer_copy(load: V) -> bool {
+    pointer_sized(type_of(load))
+        && !is_volatile(load)
+        && is_not_atomic(load)
+        && users(load)
+            .into_iter()
+            .any(|u| opcode(u) == Some(LLVMIntToPtr) && address_space_zero(type_of(u)))
+}
+
+/// Whether every use of `v` is a plain store of it (as the value).
+fn only_stored(v: V) -> bool {
+    let us = users(v);
+    !us.is_empty() && us.iter().all(|u| is_plain_store_of(*u, v))
+}
+
+fn is_plain_store_of(store: V, v: V) -> bool {
+    opcode(store) == Some(LLVMStore)
+        && operand(store, 0) == v
+        && operand(store, 1) != v
+        && !is_volatile(store)
+        && is_not_atomic(store)
+}
+
+fn pointer_sized(t: T) -> bool {
+    is_int(t) && int_width(t) == 64
+}
