@@ -97,6 +97,7 @@ pub fn run_with(
     if calls.is_empty() {
         return false;
     }
+    crate::analysis::activity::reset_active_globals();
     log::info!("enzyme-rs: {} differentiation call(s)", calls.len());
     let _registry = crate::rules::registry::install(crate::rules::registry::Registry::build(m));
     let mut sess = Session::new(m, opts);

@@ -3,6 +3,7 @@
 pub mod bitcode;
 pub mod builder;
 pub mod consts;
+pub mod demangle;
 pub mod globals;
 pub mod link;
 pub mod llvm;
