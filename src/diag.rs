@@ -102,6 +102,25 @@ impl Error {
         };
         shim::diagnose_error(f, i, &msg);
     }
+
+    /// Emit the error of the differentiation call `call` (in `caller`).
+    /// For rustc, whose users see one location, an error inside a callee
+    /// (std code, say) is reported at the user's call, naming where it
+    /// arose in the message.
+    pub fn emit_for_call(&self, call: V, caller: V) {
+        match self.at {
+            Some(at) if at.func != caller && demangle::from_rustc(caller) => {
+                let msg = format!(
+                    "{}\n  while differentiating for '{}'",
+                    self.message(),
+                    demangle::demangle(&llvm::name(caller))
+                );
+                log::debug!("{msg}");
+                shim::diagnose_error(caller, Some(call), &msg);
+            }
+            _ => self.emit(caller),
+        }
+    }
 }
 
 /// Enzyme's markers in a message followed by the activities of Rust's

@@ -221,7 +221,7 @@ fn process(
 
 /// Report `e` and replace the call with a zero so the module stays valid.
 pub fn fail_call(e: &Error, call: V, caller: V) {
-    e.emit(caller);
+    e.emit_for_call(call, caller);
     let t = type_of(call);
     if !is_void(t) {
         replace_all_uses(call, zero(t));

@@ -51,10 +51,11 @@ fn strip_rust_hash(s: &str) -> &str {
 }
 
 /// Every mangled symbol in a message replaced by its demangled form. A
-/// symbol is a run of identifier characters (`[A-Za-z0-9_$.]`, less a
-/// trailing `.`) starting with `_Z` or `_R`.
+/// symbol is a run of identifier characters (`[A-Za-z0-9_$]`) starting
+/// with `_Z` or `_R`.
 pub fn demangle_in(text: &str) -> String {
-    let is_sym = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.';
+    // '.' separates: `enzyme_rs.aug._RNv...`, `_ZN3fooE.llvm.12`.
+    let is_sym = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
     while let Some(c) = text[i..].chars().next() {
@@ -66,16 +67,13 @@ pub fn demangle_in(text: &str) -> String {
         let len = text[i..]
             .find(|c: char| !is_sym(c))
             .unwrap_or(text.len() - i);
-        let word = text[i..i + len].trim_end_matches('.');
+        let word = &text[i..i + len];
         if word.starts_with("_Z") || word.starts_with("_R") {
             out.push_str(&demangle(word));
         } else {
             out.push_str(word);
         }
-        i += word.len().max(1);
-        if word.is_empty() {
-            out.push(c);
-        }
+        i += len;
     }
     out
 }

@@ -1,5 +1,6 @@
 // EXPECT-ERROR: enzyme-rs: cannot differentiate
-// EXPECT-ERROR: vec_alloc.rs:
+// EXPECT-ERROR: vec_alloc.rs:9
+// EXPECT-ERROR: while differentiating for 'vec_alloc::d_f'
 // A Vec allocated inside the differentiated function: not supported yet
 // (std's allocation returns the buffer with no shadow); a compile error,
 // not a crash and not a wrong derivative.
