@@ -7,6 +7,8 @@ pub struct Check {
     pub case: &'static str,
     pub failed: usize,
     pub passed: usize,
+    /// Mismatches of checks marked as known issues (printed, not failing).
+    pub known: usize,
 }
 
 impl Check {
@@ -15,6 +17,7 @@ impl Check {
             case,
             failed: 0,
             passed: 0,
+            known: 0,
         }
     }
 
@@ -31,6 +34,17 @@ impl Check {
                 "FAIL {}: {what}: {got} (want {want}, tolerance {tol})",
                 self.case
             );
+        }
+    }
+
+    /// A check of a known issue (see the README): a mismatch is printed
+    /// and counted apart, and does not fail the case.
+    pub fn known_issue(&mut self, what: &str, got: f64, want: f64, issue: &str) {
+        if got.is_finite() && (got - want).abs() <= 1e-10 * want.abs().max(1.0) {
+            self.passed += 1;
+        } else {
+            self.known += 1;
+            println!("KNOWN {}: {what}: {got} (want {want}): {issue}", self.case);
         }
     }
 
