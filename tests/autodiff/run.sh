@@ -24,6 +24,7 @@ plugin="$root/target/llvm22/release/libenzyme_rs.so"
 if [ -f "$plugin" ] && ! cmp -s "$plugin" "$lib"; then
   cp "$plugin" "$lib.tmp.$$" && mv "$lib.tmp.$$" "$lib" ||
     { echo "tests/autodiff: cannot install $plugin as $lib"; exit 1; }
+  touch "$here/src/main.rs" # cargo does not track the backend: rebuild
 fi
 [ -f "$lib" ] || { echo "tests/autodiff: libEnzyme-22.so is not installed (run ./setup.sh)"; exit 1; }
 cd "$here"
