@@ -25,6 +25,8 @@ cargo build --release --no-default-features --features llvm22-1 --target-dir tar
 # sysroot: the LLVM 22 plugin is that backend.
 if sysroot=$(rustc +nightly --print sysroot 2>/dev/null); then
   lib="$sysroot/lib/rustlib/x86_64-unknown-linux-gnu/lib"
-  [ -d "$lib" ] && cp target/llvm22/release/libenzyme_rs.so "$lib/libEnzyme-22.so" &&
+  # (copied, then renamed: a rustc running meanwhile keeps its mapped copy)
+  [ -d "$lib" ] && cp target/llvm22/release/libenzyme_rs.so "$lib/libEnzyme-22.so.tmp" &&
+    mv "$lib/libEnzyme-22.so.tmp" "$lib/libEnzyme-22.so" &&
     echo "installed the LLVM 22 plugin as $lib/libEnzyme-22.so (std::autodiff backend)"
 fi

@@ -9,6 +9,7 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
@@ -96,6 +97,37 @@ extern "C" const char *ers_opt_function() {
 // Diagnostics: an error through the context's handler. clang prints it as
 // `error:` and exits non-zero; opt's default handler prints it and exits 1.
 // ---------------------------------------------------------------------------
+// rustc prints an LLVM error through the diagnostic's print(), whose
+// default names the function by its mangled symbol and LLVM type; our
+// message already names it demangled, with its source line. Clang and opt
+// keep LLVM's own rendering (clang reads the message and location itself).
+namespace {
+struct ErsRustDiag : public DiagnosticInfoUnsupported {
+  ErsRustDiag(const Function &F, const Twine &Msg, const DiagnosticLocation &Loc)
+      : DiagnosticInfoUnsupported(F, Msg, Loc, DS_Error) {}
+  void print(DiagnosticPrinter &DP) const override {
+    if (isLocationAvailable()) DP << getLocationStr() << ": ";
+    DP << getMessage();
+  }
+};
+
+bool fromRustc(const Module &M) {
+  if (const NamedMDNode *Ident = M.getNamedMetadata("llvm.ident"))
+    for (const MDNode *N : Ident->operands())
+      if (N->getNumOperands() > 0)
+        if (auto *S = dyn_cast<MDString>(N->getOperand(0)))
+          if (S->getString().starts_with("rustc version")) return true;
+  return false;
+}
+} // namespace
+
+// Whether the function's module was made by rustc (messages then also use
+// std::autodiff's activity names).
+extern "C" int ers_from_rustc(LLVMValueRef fn) {
+  auto *F = dyn_cast<Function>(unwrap(fn));
+  return F && F->getParent() && fromRustc(*F->getParent());
+}
+
 extern "C" void ers_diagnose_error(LLVMValueRef fn, LLVMValueRef inst, const char *msg) {
   Function *F = unwrap<Function>(fn);
   DiagnosticLocation loc;
@@ -107,7 +139,10 @@ extern "C" void ers_diagnose_error(LLVMValueRef fn, LLVMValueRef inst, const cha
   if (!loc.isValid())
     if (DISubprogram *SP = F->getSubprogram())
       loc = DiagnosticLocation(SP);
-  F->getContext().diagnose(DiagnosticInfoUnsupported(*F, Twine(msg), loc, DS_Error));
+  if (F->getParent() && fromRustc(*F->getParent()))
+    F->getContext().diagnose(ErsRustDiag(*F, Twine(msg), loc));
+  else
+    F->getContext().diagnose(DiagnosticInfoUnsupported(*F, Twine(msg), loc, DS_Error));
 }
 
 // ---------------------------------------------------------------------------
@@ -281,6 +316,33 @@ extern "C" LLVMBasicBlockRef ers_idom(void *h, LLVMBasicBlockRef bb) {
 }
 
 // Source location of an instruction (from its debug location), or 0.
+// ---------------------------------------------------------------------------
+// Demangling for messages: LLVM's demangler (Itanium C++, Rust v0, D; a
+// name it does not know comes back unchanged). Legacy Rust symbols are
+// Itanium names ending in a hash segment, which src/ir/shim.rs strips.
+// Returns a malloc'd string (free with ers_free).
+// ---------------------------------------------------------------------------
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+extern "C" char *ers_demangle(const char *name) {
+  std::string s = llvm::demangle(std::string(name));
+  return strdup(s.c_str());
+}
+
+// The line of a function's DISubprogram (its `fn` line), 0 if none.
+extern "C" unsigned ers_function_line(LLVMValueRef fn, const char **file) {
+  auto *F = dyn_cast<Function>(unwrap(fn));
+  if (!F) return 0;
+  DISubprogram *SP = F->getSubprogram();
+  if (!SP) return 0;
+  if (file) {
+    static thread_local std::string name;
+    name = SP->getFilename().str();
+    *file = name.c_str();
+  }
+  return SP->getLine();
+}
+
 extern "C" unsigned ers_debug_line(LLVMValueRef inst, const char **file) {
   auto *I = dyn_cast<Instruction>(unwrap(inst));
   if (!I) return 0;

@@ -3,7 +3,8 @@
 # clang-22 / opt-22 with the LLVM 22 plugin -- lit, the examples, the LTO
 # suite (tests/lto, with lld-22), the C/C++
 # programs at -O0..-O3, the benchmarks' gradient agreement -- and Rust
-# through `rustc -Z llvm-plugins` (tests/rust/run.sh).
+# through `rustc -Z llvm-plugins` (tests/rust/run.sh) and nightly's
+# std::autodiff (tests/autodiff/run.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export ENZYME_RS_LLVM=22
@@ -23,3 +24,5 @@ if [ -x tests/rust/run.sh ]; then
   echo "== Rust: rustc -Z llvm-plugins with the LLVM 22 plugin"
   tests/rust/run.sh
 fi
+echo "== Rust nightly std::autodiff with the LLVM 22 plugin as its backend"
+tests/autodiff/run.sh

@@ -99,6 +99,7 @@ pub fn run_with(
     if calls.is_empty() {
         return lowered;
     }
+    crate::analysis::activity::reset_active_globals();
     log::info!("enzyme-rs: {} differentiation call(s)", calls.len());
     let _registry = crate::rules::registry::install(crate::rules::registry::Registry::build(m));
     let mut sess = Session::new(m, opts);
@@ -222,7 +223,7 @@ fn process(
 
 /// Report `e` and replace the call with a zero so the module stays valid.
 pub fn fail_call(e: &Error, call: V, caller: V) {
-    e.emit(caller);
+    e.emit_for_call(call, caller);
     let t = type_of(call);
     if !is_void(t) {
         replace_all_uses(call, zero(t));

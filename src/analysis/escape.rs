@@ -16,6 +16,8 @@ use LLVMOpcode::*;
 /// Error when an integer made from a pointer in `reached` (through
 /// `ptrtoint` and integer phis/selects/arithmetic) is stored to memory or
 /// passed to a call that is not inactive. `primal` names the function.
+/// A call that never returns (a Rust panic reporting a misaligned pointer's
+/// address) ends the program: nothing is differentiated past it.
 pub fn check(order: &[V], reached: &HashSet<V>, primal: V) -> Result<()> {
     for &i in order {
         if opcode(i) != Some(LLVMPtrToInt) || !reached.contains(&operand(i, 0)) {
@@ -39,7 +41,8 @@ pub fn check(order: &[V], reached: &HashSet<V>, primal: V) -> Result<()> {
                         if !matches!(
                             rules::classify(u),
                             CallKind::Inactive | CallKind::Alloc(_)
-                        ) && !is_intrinsic_call(u) =>
+                        ) && !is_intrinsic_call(u)
+                            && !is_noreturn_call(u) =>
                     {
                         return Err(escape(u, primal))
                     }

@@ -1,7 +1,8 @@
 //! Safe helpers over functions, global variables, attributes and blocks:
 //! creating and deleting them, linkage, initializers, calling conventions.
 use super::llvm::{
-    context_of, cstr, enum_attr_kind, name, type_of, LLVMLinkage, LLVMModuleRef, BB, T, V,
+    called_function, context_of, cstr, enum_attr_kind, fn_has_attr, name, type_of, LLVMLinkage,
+    LLVMModuleRef, BB, T, V,
 };
 use crate::ir::sys::core::*;
 
@@ -151,6 +152,13 @@ pub fn fn_attr_value(f: V, attr: &str) -> Option<u64> {
         let a = LLVMGetEnumAttributeAtIndex(f, FN_INDEX, enum_attr_kind(attr));
         (!a.is_null()).then(|| LLVMGetEnumAttributeValue(a))
     }
+}
+
+/// Whether a call never returns (`noreturn` on the call or its callee,
+/// e.g. Rust's panic functions).
+pub fn is_noreturn_call(call: V) -> bool {
+    call_has_attr_at(call, FN_INDEX, "noreturn")
+        || called_function(call).is_some_and(|f| fn_has_attr(f, "noreturn"))
 }
 
 /// Whether call-site attribute index `idx` of `call` carries enum attribute `attr`.

@@ -4,6 +4,7 @@ pub mod attrs;
 pub mod bitcode;
 pub mod builder;
 pub mod consts;
+pub mod demangle;
 pub mod globals;
 pub mod link;
 pub mod llvm;

@@ -8,6 +8,7 @@
 use super::{alloc_kind, is_inactive_function_name, lookup, mem_kind, registry};
 use super::{AllocKind, MemKind, Rule};
 use crate::ir::llvm::*;
+use std::collections::HashSet;
 
 /// What a call is.
 #[derive(Clone, Copy)]
@@ -190,10 +191,31 @@ pub fn is_inactive_function(f: V) -> bool {
 }
 
 fn listed_inactive(f: V) -> bool {
-    globals(module_of(f)).into_iter().any(|g| {
-        name(g).starts_with("__enzyme_inactivefn")
-            && global_initializer(g).is_some_and(|init| {
-                strip_casts(init) == f || operands(init).into_iter().any(|e| strip_casts(e) == f)
-            })
+    // Called for every call classified: the functions listed in the
+    // module's `__enzyme_inactivefn*` globals are collected once per
+    // module and global count (a fat-LTO Rust module has thousands).
+    thread_local! {
+        static LISTED: std::cell::RefCell<Option<((LLVMModuleRef, usize), HashSet<V>)>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    let m = module_of(f);
+    let gs = globals(m);
+    let key = (m, gs.len());
+    LISTED.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.as_ref().is_none_or(|(k, _)| *k != key) {
+            let mut set = HashSet::new();
+            for g in gs {
+                if !name(g).starts_with("__enzyme_inactivefn") {
+                    continue;
+                }
+                if let Some(init) = global_initializer(g) {
+                    set.insert(strip_casts(init));
+                    set.extend(operands(init).into_iter().map(strip_casts));
+                }
+            }
+            *c = Some((key, set));
+        }
+        c.as_ref().is_some_and(|(_, set)| set.contains(&f))
     })
 }

@@ -217,6 +217,8 @@ pub fn math_base(n: &str) -> Option<&'static str> {
         "maxnum",
         "minimum",
         "maximum",
+        "minimumnum",
+        "maximumnum",
         "copysign",
         "fma",
         "fmuladd",
@@ -260,7 +262,15 @@ pub(crate) fn lookup_callee(n: &str) -> Option<Rule> {
     if !is_intrinsic
         && matches!(
             base,
-            "minnum" | "maxnum" | "minimum" | "maximum" | "fmuladd" | "powi" | "roundeven"
+            "minnum"
+                | "maxnum"
+                | "minimum"
+                | "maximum"
+                | "minimumnum"
+                | "maximumnum"
+                | "fmuladd"
+                | "powi"
+                | "roundeven"
         )
     {
         return None;
@@ -480,10 +490,10 @@ fn other_partials(base: &str) -> Option<(PartialsFn, Reads)> {
             },
             READS_ARGS,
         ),
-        "fmin" | "minnum" | "minimum" => {
+        "fmin" | "minnum" | "minimum" | "minimumnum" => {
             (|c| min_max(c, LLVMRealPredicate::LLVMRealOLE), READS_ARGS)
         }
-        "fmax" | "maxnum" | "maximum" => {
+        "fmax" | "maxnum" | "maximum" | "maximumnum" => {
             (|c| min_max(c, LLVMRealPredicate::LLVMRealOGE), READS_ARGS)
         }
         "fdim" => (

@@ -1,25 +1,74 @@
 #!/usr/bin/env bash
 # tests/autodiff/run.sh -- Rust nightly's std::autodiff with enzyme-rs as its
-# backend (libEnzyme-22.so, installed into the nightly sysroot by setup.sh):
-# each program here is built with `-Z autodiff=Enable -C lto=fat` and run; it
-# checks its derivatives and exits non-zero on a mismatch.
-# Not in run-tests.sh yet: a fat-LTO build takes minutes of CPU per program.
+# backend (the LLVM 22 plugin as libEnzyme-22.so in the nightly sysroot).
+#  1. This cargo project (src/cases/*.rs, one binary, fat LTO) built with
+#     the dev profile (opt-level 0) and the release profile (opt-level 3),
+#     both at once, and run: every case checks its derivatives against
+#     finite differences or analytic values and the binary exits non-zero
+#     on a mismatch.
+#  2. errors/*.rs: bad inputs, each of which must stop rustc with a clear
+#     error containing every `// EXPECT-ERROR:` text (never a crash).
+# AUTODIFF_PROFILES picks the profiles: "release" by default (the dev
+# profile, opt-level 0, does not build yet: see the README), "dev release"
+# for both.
 set -uo pipefail
-cd "$(dirname "$0")"
-sysroot=$(rustc +nightly --print sysroot 2>/dev/null) || { echo "tests/autodiff: SKIPPED (no nightly rustc)"; exit 0; }
-[ -f "$sysroot/lib/rustlib/x86_64-unknown-linux-gnu/lib/libEnzyme-22.so" ] ||
-  { echo "tests/autodiff: libEnzyme-22.so is not installed (run ./setup.sh)"; exit 1; }
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+sysroot=$(rustc +nightly --print sysroot 2>/dev/null) ||
+  { echo "tests/autodiff: SKIPPED (no nightly rustc)"; exit 0; }
+lib="$sysroot/lib/rustlib/x86_64-unknown-linux-gnu/lib/libEnzyme-22.so"
+plugin="$root/target/llvm22/release/libenzyme_rs.so"
+# The plugin just built is the backend under test: install it if the
+# sysroot holds another one (an atomic rename: a running rustc keeps its
+# mapped copy).
+if [ -f "$plugin" ] && ! cmp -s "$plugin" "$lib"; then
+  cp "$plugin" "$lib.tmp.$$" && mv "$lib.tmp.$$" "$lib" ||
+    { echo "tests/autodiff: cannot install $plugin as $lib"; exit 1; }
+  touch "$here/src/main.rs" # cargo does not track the backend: rebuild
+fi
+[ -f "$lib" ] || { echo "tests/autodiff: libEnzyme-22.so is not installed (run ./setup.sh)"; exit 1; }
+cd "$here"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-fail=0; n=0; ok=0
-for src in *.rs; do
-  for o in ${AUTODIFF_LEVELS:-0}; do
-    n=$((n + 1))
-    if rustc +nightly -Z autodiff=Enable -C lto=fat -C opt-level=$o -g "$src" -o "$work/p" 2>"$work/err" && "$work/p"; then
-      ok=$((ok + 1))
-    else
-      cat "$work/err" | head -20; echo "tests/autodiff: $src -C opt-level=$o FAILED"; fail=1
-    fi
-  done
+fail=0
+profiles=${AUTODIFF_PROFILES:-release}
+# Each profile in its own target directory so the two builds run in
+# parallel (one fat-LTO rustc each).
+for p in $profiles; do
+  (CARGO_TARGET_DIR="$here/target/$p" cargo +nightly build -q --profile "$p" >"$work/build-$p.log" 2>&1
+    echo $? >"$work/build-$p.rc") &
 done
-echo "tests/autodiff: $ok of $n programs pass"
+# Meanwhile the error programs, one at a time.
+errs=0; errs_ok=0
+for src in errors/*.rs; do
+  errs=$((errs + 1))
+  out=$(rustc +nightly -Z autodiff=Enable -C lto=fat -C opt-level=0 -g "$src" -o "$work/err-prog" 2>&1); rc=$?
+  if [ $rc -eq 0 ]; then
+    echo "tests/autodiff: $src compiled; expected an error"; fail=1; continue
+  fi
+  if echo "$out" | grep -qE "internal compiler error|Stack dump|panicked at|SIGSEGV|signal: "; then
+    echo "$out" | head -20; echo "tests/autodiff: $src crashed the compiler"; fail=1; continue
+  fi
+  missing=0
+  while IFS= read -r want; do
+    echo "$out" | grep -qF -- "$want" || { missing=1; echo "tests/autodiff: $src: no '$want' in:"; }
+  done < <(grep "^// EXPECT-ERROR:" "$src" | sed 's|^// EXPECT-ERROR: *||')
+  if [ $missing -eq 0 ]; then errs_ok=$((errs_ok + 1)); else echo "$out" | head -20; fail=1; fi
+done
+wait
+summary=()
+for p in $profiles; do
+  level=0; [ "$p" = release ] && level=3
+  if [ "$(cat "$work/build-$p.rc")" != 0 ]; then
+    head -40 "$work/build-$p.log"; echo "tests/autodiff: build ($p) FAILED"; fail=1
+    summary+=("$p (opt-level $level): did not build"); continue
+  fi
+  dir=$p; [ "$p" = dev ] && dir=debug # cargo's directory for the dev profile
+  out=$("$here/target/$p/$dir/enzyme-rs-autodiff-tests" 2>&1); rc=$?
+  echo "$out" | grep -v "^ok " | grep -v "^autodiff:" | head -40
+  [ $rc -eq 0 ] || { echo "tests/autodiff: $p cases FAILED"; fail=1; }
+  summary+=("$p (opt-level $level): $(echo "$out" | grep "^autodiff:" | sed 's/^autodiff: //')")
+done
+summary+=("error programs: $errs_ok of $errs give the expected error")
+printf 'tests/autodiff: %s\n' "${summary[@]}"
+[ $fail -eq 0 ] && echo "tests/autodiff: all passed"
 exit $fail

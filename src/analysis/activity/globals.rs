@@ -5,6 +5,12 @@ use crate::ir::llvm::*;
 use crate::rules::{self, CallKind};
 use std::collections::HashSet;
 
+thread_local! {
+    /// The module, the functions scanned, the globals found.
+    static CACHE: std::cell::RefCell<Option<(LLVMModuleRef, HashSet<V>, HashSet<V>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 /// Globals of the module that may hold active floats: some store (or
 /// copy) anywhere in the module writes a computed float into them. Globals
 /// only ever holding constants (their initializer, constant stores,
@@ -12,42 +18,37 @@ use std::collections::HashSet;
 /// included: they become active only where active data is stored through
 /// them.
 pub fn active_globals(m: LLVMModuleRef) -> HashSet<V> {
-    // The scan covers the whole module: reuse it while the module has the
-    // same functions and globals (analysing many functions in a row).
-    thread_local! {
-        static CACHE: std::cell::RefCell<Option<((LLVMModuleRef, usize, usize, V), HashSet<V>)>> =
-            const { std::cell::RefCell::new(None) };
-    }
-    let fs = functions(m);
-    let key = (
-        m,
-        fs.len(),
-        globals(m).len(),
-        fs.first().copied().unwrap_or(std::ptr::null_mut()),
-    );
-    if let Some(hit) = CACHE.with(|c| {
-        c.borrow()
-            .as_ref()
-            .filter(|(k, _)| *k == key)
-            .map(|(_, v)| v.clone())
-    }) {
-        return hit;
-    }
-    let mut out = scan_active_globals(m);
+    // The scan covers the whole module (a fat-LTO Rust module holds all of
+    // std): keep the result per module and scan only the functions defined
+    // since (derivatives made in between mirror primal stores).
+    let mut out = CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.as_ref().is_none_or(|(mm, _, _)| *mm != m) {
+            *c = Some((m, HashSet::new(), HashSet::new()));
+        }
+        let (_, scanned, out) = c.as_mut().expect("set above");
+        for f in functions(m) {
+            if !is_declaration(f) && scanned.insert(f) {
+                scan_function(f, out);
+            }
+        }
+        out.clone()
+    });
     // Globals marked `enzyme_inactive` carry no derivative; those given a
     // shadow (`enzyme_shadow`) are active.
     out.retain(|g| !crate::rules::registry::is_inactive_global(*g));
     out.extend(crate::rules::registry::shadowed_globals());
-    CACHE.with(|c| *c.borrow_mut() = Some((key, out.clone())));
     out
 }
 
-pub(super) fn scan_active_globals(m: LLVMModuleRef) -> HashSet<V> {
-    let mut out = HashSet::new();
-    for f in functions(m) {
-        if is_declaration(f) {
-            continue;
-        }
+/// Forget the cached scan (a new module may reuse the old one's addresses).
+pub fn reset_cache() {
+    CACHE.with(|c| *c.borrow_mut() = None);
+}
+
+/// Add the globals function `f` writes computed floats into to `out`.
+fn scan_function(f: V, out: &mut HashSet<V>) {
+    {
         for bb in blocks(f) {
             for i in instructions(bb) {
                 let (v, p) = match opcode(i) {
@@ -84,7 +85,6 @@ pub(super) fn scan_active_globals(m: LLVMModuleRef) -> HashSet<V> {
             }
         }
     }
-    out
 }
 
 pub(super) fn global_holds_float(g: V) -> bool {

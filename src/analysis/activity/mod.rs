@@ -27,8 +27,8 @@ use std::collections::{HashMap, HashSet};
 
 mod globals;
 mod objects;
-pub use globals::active_globals;
 use globals::const_ptr_global;
+pub use globals::{active_globals, reset_cache as reset_active_globals};
 pub use objects::{underlying_allocations, underlying_objects};
 
 /// How to analyse.

@@ -233,10 +233,12 @@ fn period(offs: &BTreeMap<i64, Vec<(Vec<Off>, Base)>>) -> Option<i64> {
     let mut cands: Vec<i64> = keys[1..].iter().map(|o| o - o0).collect();
     cands.sort_unstable();
     cands.dedup();
+    // Each offset's scalars, computed once for all candidate periods.
+    let scalars: Vec<(i64, Vec<Base>)> = offs.iter().map(|(o, sig)| (*o, scalar(sig))).collect();
     'cand: for s in cands {
         let mut classes: BTreeMap<i64, Vec<Base>> = BTreeMap::new();
-        for (o, sig) in offs {
-            let sc = scalar(sig);
+        for (o, sc) in &scalars {
+            let sc = sc.clone();
             let c = classes.entry(o.rem_euclid(s)).or_default();
             if sc.is_empty() {
                 continue;
