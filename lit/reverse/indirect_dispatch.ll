@@ -34,17 +34,16 @@ define double @test(double %x, i64 %k) {
 }
 
 ; CHECK-LABEL: define internal double @enzyme_rs.aug.f(
-; CHECK: call double @enzyme_rs.aug.enzyme_rs.dispatch.open.sin.sq.cube(ptr %fp, double %x, ptr %tape)
+; CHECK: call double @enzyme_rs.aug.enzyme_rs.dispatch.open.sin.sq.cube(ptr %fp, ptr @enzyme_rs.dispatch.site{{[.0-9]*}}, double %x, ptr %tape)
 ; CHECK-LABEL: define internal double @enzyme_rs.rev.f(
-; CHECK: call double @enzyme_rs.rev.enzyme_rs.dispatch.open.sin.sq.cube(ptr undef, double %x, double
-; CHECK-LABEL: define internal double @enzyme_rs.dispatch.open.sin.sq.cube(ptr %0, double %1)
+; CHECK: call double @enzyme_rs.rev.enzyme_rs.dispatch.open.sin.sq.cube(ptr undef, ptr {{[^,]+}}, double %x, double
+; CHECK-LABEL: define internal double @enzyme_rs.dispatch.open.sin.sq.cube(ptr %0, ptr %1, double %2)
 ; CHECK: icmp eq ptr %0, @sin
-; CHECK: call double @sin(double %1)
+; CHECK: call double @sin(double %2)
 ; CHECK: icmp eq ptr %0, @sq
-; CHECK: call double @sq(double %1)
+; CHECK: call double @sq(double %2)
 ; CHECK: icmp eq ptr %0, @cube
-; CHECK: call double @cube(double %1)
+; CHECK: call double @cube(double %2)
 ; CHECK-NOT: @unused_decl
-; CHECK: call i32 @puts(ptr @enzyme_rs.dispatch.msg)
-; CHECK-NEXT: call void @abort()
+; CHECK: call void @enzyme_rs.unknown_target(ptr %1, ptr %0)
 ; CHECK-NEXT: unreachable

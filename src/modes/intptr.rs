@@ -80,7 +80,10 @@ fn restore_as_pointer(b: &Builder, store: V, p: V) {
     erase(store);
 }
 
-/// A plain pointer-sized integer load with at least one `inttoptr` use.
+/// A plain pointer-sized integer load with at least one `inttoptr` use,
+/// from memory that holds pointers: not a stack slot that is given an
+/// integer (an `uintptr_t` parameter spilled at -O0 stays an integer, and
+/// a store through it stays an error).
 fn is_pointer_copy(load: V) -> bool {
     pointer_sized(type_of(load))
         && !is_volatile(load)
@@ -88,6 +91,48 @@ fn is_pointer_copy(load: V) -> bool {
         && users(load)
             .into_iter()
             .any(|u| opcode(u) == Some(LLVMIntToPtr) && address_space_zero(type_of(u)))
+        && slot_holds_pointers(operand(load, 0))
+}
+
+/// Unless `addr` is (a field of) an alloca: true. For an alloca: every
+/// integer stored into it is a pointer's bits (a `ptrtoint`, or a load
+/// that is itself used as a pointer).
+fn slot_holds_pointers(addr: V) -> bool {
+    let mut obj = addr;
+    while matches!(opcode(obj), Some(LLVMGetElementPtr | LLVMBitCast)) {
+        obj = operand(obj, 0);
+    }
+    if opcode(obj) != Some(LLVMAlloca) {
+        return true;
+    }
+    let mut work = vec![obj];
+    let mut seen = 0usize;
+    while let Some(p) = work.pop() {
+        seen += 1;
+        if seen > 256 {
+            return false;
+        }
+        for u in users(p) {
+            match opcode(u) {
+                Some(LLVMGetElementPtr | LLVMBitCast) => work.push(u),
+                Some(LLVMStore) if operand(u, 1) == p && is_int(type_of(operand(u, 0))) => {
+                    let v = operand(u, 0);
+                    let bits_of_pointer = match opcode(v) {
+                        Some(LLVMPtrToInt) => true,
+                        Some(LLVMLoad) => users(v)
+                            .into_iter()
+                            .any(|w| opcode(w) == Some(LLVMIntToPtr)),
+                        _ => false,
+                    };
+                    if !bits_of_pointer {
+                        return false;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    true
 }
 
 /// Whether every use of `v` is a plain store of it (as the value).
