@@ -4,6 +4,7 @@ pub mod bitcode;
 pub mod builder;
 pub mod consts;
 pub mod globals;
+pub mod gpu;
 pub mod link;
 pub mod llvm;
 pub mod metadata;

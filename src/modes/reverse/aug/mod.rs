@@ -118,6 +118,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     shim::invokes_to_calls(aug);
     crate::modes::dispatch::prepare_calls(sess, aug);
     crate::modes::openmp::prepare(aug, true)?;
+    crate::modes::gpu::prepare_aug(aug)?;
     super::promote::heap_allocas_for_custom_calls(aug);
     // Canonical loop shape: preheaders, a single latch, dedicated exits.
     shim::run_function_pipeline(&mut [aug], "loop-simplify").map_err(Error::internal)?;

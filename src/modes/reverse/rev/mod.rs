@@ -46,7 +46,8 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
         key.overwritten_params(a.func),
         key.globals_overwritten,
     );
-    let parallel = crate::modes::openmp::runs_in_parallel(sess.module, key.func);
+    let parallel = crate::modes::openmp::runs_in_parallel(sess.module, key.func)
+        || crate::modes::gpu::is_device(sess.module);
     let owned = parallel
         .then(|| crate::modes::openmp::owned::owned_counter(a.func))
         .flatten();
