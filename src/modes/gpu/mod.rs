@@ -93,28 +93,36 @@ pub fn mirror_operands(i: V) -> Vec<V> {
     call_args(i)
 }
 
-/// The bound, in bytes, of what the augmented sweep `aug` pushes on the
-/// tape in one run, including the augmented callees it hands the tape to.
-/// An error names the loop (or recursive call) that keeps values without
-/// a static bound.
-pub fn tape_bound(aug: V, primal: V) -> Result<u64> {
-    let mut seen = HashSet::new();
-    bound_of(aug, primal, &mut seen)
+/// What the augmented sweep pushes on the tape in one run: the bytes of
+/// the blocks that run at most once, and the first place (if any) that
+/// pushes without a static bound (in a loop, or a recursive call).
+pub struct TapeBound {
+    pub bytes: u64,
+    pub unbounded_at: Option<V>,
 }
 
-fn bound_of(f: V, primal: V, active: &mut HashSet<V>) -> Result<u64> {
+/// Local buffer of a tape without a static bound, beyond its bounded part:
+/// it grows into device `malloc` memory only when this is exceeded.
+pub const UNBOUNDED_LOCAL_BYTES: u64 = 1024;
+
+/// The [`TapeBound`] of augmented sweep `aug` (with the augmented callees
+/// it hands the tape to).
+pub fn tape_bound(aug: V) -> TapeBound {
+    let mut tb = TapeBound {
+        bytes: 0,
+        unbounded_at: None,
+    };
+    bound_of(aug, &mut HashSet::new(), &mut tb);
+    tb
+}
+
+fn bound_of(f: V, active: &mut HashSet<V>, tb: &mut TapeBound) {
     if !active.insert(f) {
-        return Err(Error::unsupported(
-            first_located(f).unwrap_or(primal),
-            format!(
-                "GPU device code: the derivative of '{}' is recursive, so its tape has no static bound (device code has no tape allocator)",
-                name(primal)
-            ),
-        ));
+        tb.unbounded_at.get_or_insert(first_located(f).unwrap_or(f));
+        return;
     }
     let tape = *params(f).last().expect("aug takes the tape");
     let reserve = crate::modes::reverse::tape::RESERVE;
-    let mut total = 0u64;
     for bb in blocks(f) {
         let cyclic = in_cycle(bb);
         for i in instructions(bb) {
@@ -124,34 +132,109 @@ fn bound_of(f: V, primal: V, active: &mut HashSet<V>) -> Result<u64> {
             let Some(c) = called_function(i) else {
                 continue;
             };
-            let bytes = if name(c) == reserve {
-                const_int_value(operand(i, 1)).unwrap_or(i64::MAX) as u64
+            let before = tb.bytes;
+            if name(c) == reserve {
+                match const_int_value(operand(i, 1)) {
+                    Some(n) => tb.bytes = tb.bytes.saturating_add(n as u64),
+                    None => {
+                        tb.unbounded_at.get_or_insert(i);
+                    }
+                }
             } else if call_args(i).contains(&tape) && !is_declaration(c) {
-                bound_of(c, primal, active)?
+                bound_of(c, active, tb);
             } else {
                 continue;
-            };
-            if bytes == 0 {
-                continue;
             }
-            if cyclic {
+            if cyclic && tb.bytes != before {
                 let at = located_in(bb).or_else(|| first_located(f)).unwrap_or(i);
-                let line = shim::debug_location(at)
-                    .map(|(file, l)| format!(" (the loop at {file}:{l})"))
-                    .unwrap_or_default();
-                return Err(Error::unsupported(
-                    at,
-                    format!(
-                        "GPU device code: the derivative of '{}' keeps values for the reverse sweep in every iteration of a loop{line}, so its tape has no static bound, and device code has no tape allocator; make the loop's values recomputable (read memory the function does not write) or give the loop a constant trip count and unroll it",
-                        name(primal)
-                    ),
-                ));
+                tb.unbounded_at.get_or_insert(at);
             }
-            total = total.saturating_add(bytes);
         }
     }
     active.remove(&f);
-    Ok(total)
+}
+
+/// Whether tapes without a static bound may grow into device `malloc`
+/// memory (`ENZYME_RS_GPU_HEAP_TAPE`, default yes); if not, they are
+/// compile errors.
+fn heap_tape_allowed() -> bool {
+    !matches!(
+        std::env::var("ENZYME_RS_GPU_HEAP_TAPE").as_deref(),
+        Ok("0" | "no" | "off" | "false")
+    )
+}
+
+/// The local buffer size for the tape of `aug` (the derivative of
+/// `primal`), or the error for a tape with no static bound when device
+/// `malloc` is not allowed.
+pub fn local_tape_bytes(aug: V, primal: V) -> Result<u64> {
+    let tb = tape_bound(aug);
+    let Some(at) = tb.unbounded_at else {
+        return Ok(tb.bytes);
+    };
+    if heap_tape_allowed() {
+        log::info!(
+            "enzyme-rs: GPU: the tape of the derivative of '{}' has no static bound: a local buffer of {} bytes, then device malloc",
+            name(primal),
+            tb.bytes + UNBOUNDED_LOCAL_BYTES
+        );
+        return Ok(tb.bytes + UNBOUNDED_LOCAL_BYTES);
+    }
+    let line = shim::debug_location(at)
+        .map(|(file, l)| format!(" (at {file}:{l})"))
+        .unwrap_or_default();
+    Err(Error::unsupported(
+        at,
+        format!(
+            "GPU device code: the derivative of '{}' keeps values for the reverse sweep in every iteration of a loop or a recursion{line}, so its tape has no static bound, and device malloc is off (ENZYME_RS_GPU_HEAP_TAPE=0); make the loop's values recomputable or its trip count constant",
+            name(primal)
+        ),
+    ))
+}
+
+/// In the tape's `reserve` on a device, when `end` bytes do not fit: a
+/// new buffer of `newcap` bytes from device `malloc`, the `top` bytes in
+/// use copied over, the old buffer freed unless it is the caller's local
+/// one (whose size the tape's tag field holds: a buffer larger than that
+/// came from `malloc`).
+pub fn grow_device_tape(b: &Builder, tape: V, top: V, cap: V, newcap: V) {
+    let ctx = b.ctx;
+    let tt = crate::modes::reverse::tape::tape_type(ctx);
+    let p = ptr_type(ctx);
+    let old = b.load(p, tape);
+    let nd = b.malloc(newcap);
+    b.memcpy(nd, old, top, 1);
+    let tag_p = b.gep(tt, tape, &mut [const_i32(ctx, 0), const_i32(ctx, 3)]);
+    let local = b.load(i64_type(ctx), tag_p);
+    let heap = b.icmp(LLVMIntPredicate::LLVMIntUGT, cap, local);
+    free_if(b, heap, old);
+    b.store(nd, tape);
+    let cap_p = b.gep(tt, tape, &mut [const_i32(ctx, 0), const_i32(ctx, 2)]);
+    b.store(newcap, cap_p);
+}
+
+/// `if (c) free(p)` without new blocks: `free(c ? p : null)` (device
+/// `free(NULL)` does nothing).
+fn free_if(b: &Builder, c: V, p: V) {
+    let q = b.select(c, p, zero(type_of(p)));
+    b.free(q);
+}
+
+/// After the reverse sweep: free the tape's buffer if it grew into device
+/// `malloc` memory.
+pub fn release_tape(b: &Builder, tp: V) {
+    let ctx = b.ctx;
+    let tt = crate::modes::reverse::tape::tape_type(ctx);
+    let i64t = i64_type(ctx);
+    let cap_p = b.gep(tt, tp, &mut [const_i32(ctx, 0), const_i32(ctx, 2)]);
+    let tag_p = b.gep(tt, tp, &mut [const_i32(ctx, 0), const_i32(ctx, 3)]);
+    let heap = b.icmp(
+        LLVMIntPredicate::LLVMIntUGT,
+        b.load(i64t, cap_p),
+        b.load(i64t, tag_p),
+    );
+    let data = b.load(ptr_type(ctx), tp);
+    free_if(b, heap, data);
 }
 
 /// Whether block `bb` lies on a cycle of the CFG.
@@ -180,7 +263,8 @@ fn first_located(f: V) -> Option<V> {
 }
 
 /// Start the tape object at `tp` (in `caller`) on a local buffer of
-/// `bytes` bytes: `{buf, 0, bytes, 0}`, stored before instruction `at`
+/// `bytes` bytes: `{buf, 0, bytes, bytes}` (the tag field holds the
+/// local size, see [`grow_device_tape`]), stored before instruction `at`
 /// (where the builder is left).
 pub fn local_tape(b: &Builder, caller: V, at: V, tp: V, bytes: u64) {
     let ctx = b.ctx;
@@ -193,6 +277,8 @@ pub fn local_tape(b: &Builder, caller: V, at: V, tp: V, bytes: u64) {
     b.store(buf, tp);
     let cap = b.gep(tt, tp, &mut [const_i32(ctx, 0), const_i32(ctx, 2)]);
     b.store(const_i64(ctx, (words * 8) as i64), cap);
+    let tag = b.gep(tt, tp, &mut [const_i32(ctx, 0), const_i32(ctx, 3)]);
+    b.store(const_i64(ctx, (words * 8) as i64), tag);
 }
 
 /// Before the augmented sweep: every thread of the block zeroes its share

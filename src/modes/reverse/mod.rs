@@ -125,7 +125,7 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
         crate::modes::gpu::zero_shared_shadows(&b, &shadows);
     }
     if uses_tape && device {
-        let bytes = crate::modes::gpu::tape_bound(pair.aug, req.func)?;
+        let bytes = crate::modes::gpu::local_tape_bytes(pair.aug, req.func)?;
         crate::modes::gpu::local_tape(&b, caller, req.call, tp, bytes);
     } else if uses_tape {
         tape::take_cached_buffer(&b, tp);
@@ -162,7 +162,9 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
         };
         per_lane.push(ds);
     }
-    if uses_tape && !device {
+    if uses_tape && device {
+        crate::modes::gpu::release_tape(&b, tp);
+    } else if uses_tape {
         tape::return_cached_buffer(&b, tp);
     }
     let mut leaves = Vec::new();

@@ -54,9 +54,10 @@ pub fn reserve_fn(m: LLVMModuleRef) -> V {
     let min = const_i64(ctx, 4096);
     let newcap = b.select(b.icmp(LLVMIntPredicate::LLVMIntULT, c1, min), min, c1);
     if crate::ir::gpu::device_of(m).is_some() {
-        // A device tape is a local buffer of its static bound: never full.
-        b.intrinsic("llvm.trap", &[], &mut []);
-        b.unreachable();
+        // A device tape starts on a local buffer; it grows into device
+        // malloc memory (no realloc on devices) only without a static bound.
+        crate::modes::gpu::grow_device_tape(&b, tape, top, cap, newcap);
+        b.br(done);
     } else {
         let data = b.load(p, tape);
         let nd = b.realloc(data, newcap);
