@@ -28,6 +28,12 @@ struct gpu_bdim {
   GPU_AXIS(d, y, __builtin_amdgcn_workgroup_size_y())
   GPU_AXIS(d, z, __builtin_amdgcn_workgroup_size_z())
 };
+struct gpu_gdim {
+  GPU_AXIS(g, x, __builtin_amdgcn_grid_size_x() / __builtin_amdgcn_workgroup_size_x())
+  GPU_AXIS(g, y, __builtin_amdgcn_grid_size_y() / __builtin_amdgcn_workgroup_size_y())
+  GPU_AXIS(g, z, __builtin_amdgcn_grid_size_z() / __builtin_amdgcn_workgroup_size_z())
+};
+extern const __device__ __attribute__((weak)) gpu_gdim gridDim;
 extern const __device__ __attribute__((weak)) gpu_tid threadIdx;
 extern const __device__ __attribute__((weak)) gpu_bid blockIdx;
 extern const __device__ __attribute__((weak)) gpu_bdim blockDim;

@@ -28,9 +28,13 @@ $ENZYME_RS_CXX -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=
   -emit-llvm -S "${plug[@]}" "$src" -o "$w/nvptx.ll" >"$w/log" 2>&1 || fail "nvptx compile"
 grep -q 'thread_local\|@realloc' "$w/nvptx.ll" && { echo "thread-local or realloc in device IR" >"$w/log"; fail "nvptx: TLS/realloc"; }
 $LLC -march=nvptx64 -mcpu=sm_80 "$w/nvptx.ll" -o "$w/k.ptx" >"$w/log" 2>&1 || fail "llc nvptx64"
+amd_levels=$(sed -n 's/^\/\/ AMDGPU-LEVELS: //p' "$src")
+if [[ -z $amd_levels || " $amd_levels " == *" $lvl "* ]]; then
 $ENZYME_RS_CXX -x hip --cuda-device-only -nogpulib -nogpuinc --offload-arch=gfx90a -$lvl \
   -emit-llvm -S "${plug[@]}" "$src" -o "$w/amdgpu.ll" >"$w/log" 2>&1 || fail "amdgpu compile"
 $LLC -march=amdgcn -mcpu=gfx90a "$w/amdgpu.ll" -o "$w/k.s" >"$w/log" 2>&1 || fail "llc amdgcn"
+grep -q 'thread_local\|@realloc' "$w/amdgpu.ll" && { echo "thread-local or realloc in device IR" >"$w/log"; fail "amdgpu: TLS/realloc"; }
+fi
 python3 "$here/retarget.py" "$w/nvptx.ll" "$w/host.ll" >"$w/log" 2>&1 || fail "retarget"
 $ENZYME_RS_CC -c -O1 -w "$w/host.ll" -o "$w/k.o" >"$w/log" 2>&1 || fail "host compile of the retargeted IR"
 $ENZYME_RS_CC -O1 $defs "$here/host.c" "$w/k.o" -lm -lpthread -o "$w/run" >"$w/log" 2>&1 || fail "host link"
