@@ -44,6 +44,12 @@ pub fn prepare_aug(aug: V) -> Result<()> {
     shim::run_function_pipeline(&mut [aug], "mem2reg").map_err(Error::internal)
 }
 
+/// A stack slot as a generic pointer (AMDGPU allocas live in the private
+/// address space 5; the tape helpers take generic pointers).
+pub fn generic_ptr(b: &Builder, v: V) -> V {
+    ir::to_generic(b, v)
+}
+
 /// The error for a GPU call that cannot be differentiated.
 pub fn unsupported(i: V, k: GpuCall) -> Error {
     let what = match k {
@@ -271,6 +277,7 @@ pub fn local_tape(b: &Builder, caller: V, at: V, tp: V, bytes: u64) {
     let words = bytes.div_ceil(8).max(1);
     b.at_entry_allocas(caller);
     let buf = b.array_alloca(i64_type(ctx), const_i64(ctx, words as i64));
+    let buf = generic_ptr(b, buf);
     b.before(at);
     let tt = crate::modes::reverse::tape::tape_type(ctx);
     b.store(zero(tt), tp);

@@ -102,7 +102,7 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     b.at_entry_allocas(caller);
     b.clear_debug_loc();
     let tt = tape::tape_type(ctx);
-    let tp = b.alloca(tt);
+    let tp = crate::modes::gpu::generic_ptr(&b, b.alloca(tt));
     b.before(req.call);
     b.set_debug_loc_from(req.call);
     let width = req.width.max(1) as usize;
