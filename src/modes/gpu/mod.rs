@@ -41,7 +41,38 @@ pub fn prepare_aug(aug: V) -> Result<()> {
     if !is_device(module_of(aug)) {
         return Ok(());
     }
+    prepare_clone(aug);
     shim::run_function_pipeline(&mut [aug], "mem2reg").map_err(Error::internal)
+}
+
+/// A clone to differentiate (either mode), on a device: read-only cache
+/// loads (`__ldg`: `llvm.nvvm.ldg.global.*` / `ldu`) become plain loads of
+/// the same alignment, which the modes differentiate like any load.
+pub fn prepare_clone(f: V) {
+    if !is_device(module_of(f)) {
+        return;
+    }
+    let b = Builder::for_function(f);
+    for bb in blocks(f) {
+        for i in instructions(bb) {
+            let Some(c) = (if is_call(i) { called_function(i) } else { None }) else {
+                continue;
+            };
+            let n = name(c);
+            if !(n.starts_with("llvm.nvvm.ldg.global.") || n.starts_with("llvm.nvvm.ldu.global.")) {
+                continue;
+            }
+            let args = call_args(i);
+            b.before(i);
+            b.set_debug_loc_from(i);
+            let l = b.load(type_of(i), args[0]);
+            if let Some(a) = args.get(1).and_then(|a| const_int_value(*a)) {
+                set_alignment(l, a as u32);
+            }
+            replace_all_uses(i, l);
+            erase(i);
+        }
+    }
 }
 
 /// A stack slot as a generic pointer (AMDGPU allocas live in the private
