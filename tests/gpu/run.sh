@@ -2,8 +2,9 @@
 # GPU kernels without a GPU (see README, "GPU kernels"): every kernel in
 # tests/gpu/kernels at -O0..-O3, compiled for NVPTX and AMDGPU with the
 # plugin (llc must accept every derivative), run on the host by the
-# execution harness and checked against finite differences; then the lit
-# tests of lit/gpu. ENZYME_RS_LLVM=22 uses clang-22 and the LLVM 22 plugin.
+# execution harness and checked against finite differences (the IR-shape
+# tests are lit/gpu, run with the other lit tests). ENZYME_RS_LLVM=22 uses
+# clang-22 and the LLVM 22 plugin.
 # GPU_FILTER=substr runs a subset.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
