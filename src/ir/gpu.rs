@@ -78,6 +78,11 @@ pub fn to_generic(b: &Builder, v: V) -> V {
     unsafe { LLVMBuildAddrSpaceCast(b.raw, v, ptr_type(b.ctx), c.as_ptr()) }
 }
 
+/// Whether this LLVM knows intrinsic `name`.
+fn intrinsic_exists(name: &str) -> bool {
+    unsafe { llvm_sys::core::LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len()) != 0 }
+}
+
 /// A call of the declaration `n` (no parameters, returning `ret`).
 fn call0(b: &Builder, n: &str, ret: T) -> V {
     let fty = fn_type_of(ret, &mut [], false);
@@ -100,8 +105,16 @@ fn fence(b: &Builder, ord: LLVMAtomicOrdering) {
 pub fn block_barrier(b: &Builder, dev: Device) {
     let ctx = b.ctx;
     match dev {
-        Device::Nvptx => {
+        Device::Nvptx if intrinsic_exists("llvm.nvvm.barrier0") => {
             call0(b, "llvm.nvvm.barrier0", void_type(ctx));
+        }
+        Device::Nvptx => {
+            // LLVM 21 and later: barrier 0 for all threads of the block.
+            let name = "llvm.nvvm.barrier.cta.sync.aligned.all";
+            let i32t = i32_type(ctx);
+            let fty = fn_type_of(void_type(ctx), &mut [i32t], false);
+            let f = get_or_declare(b.module, name, fty);
+            b.call(fty, f, &mut [const_i32(ctx, 0)]);
         }
         Device::Amdgpu => {
             fence(b, LLVMAtomicOrdering::LLVMAtomicOrderingRelease);

@@ -26,6 +26,11 @@ pub fn gpu_call(n: &str) -> Option<Result<GpuCall, ()>> {
     let c = match n {
         "llvm.nvvm.barrier0" | "llvm.amdgcn.s.barrier" => Barrier,
         "llvm.nvvm.barrier.sync" | "llvm.nvvm.barrier.sync.cnt" => Barrier,
+        // LLVM 21 and later spell __syncthreads() this way.
+        "llvm.nvvm.barrier.cta.sync.aligned.all"
+        | "llvm.nvvm.barrier.cta.sync.all"
+        | "llvm.nvvm.barrier.cta.sync.aligned.count"
+        | "llvm.nvvm.barrier.cta.sync.count" => Barrier,
         "llvm.nvvm.bar.warp.sync" => WarpBarrier,
         "llvm.nvvm.barrier0.and" | "llvm.nvvm.barrier0.or" | "llvm.nvvm.barrier0.popc" => {
             Unsupported("a barrier with a predicate (__syncthreads_and/or/count)")

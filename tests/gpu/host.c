@@ -43,6 +43,7 @@ AXES(ctaid)
 AXES(nctaid)
 unsigned gpuhost_warpsize(void) { return 32; }
 void gpuhost_barrier(void) { pthread_barrier_wait(&block_barrier); }
+void gpuhost_barrier_n(unsigned id) { (void)id, pthread_barrier_wait(&block_barrier); }
 // AMDGPU's dispatch packet: workgroup sizes (u16) at bytes 4, 6, 8; grid
 // sizes (u32, in work-items) at 12, 16, 20.
 static __thread unsigned char t_packet[64];

@@ -24,7 +24,7 @@ defs="-DGRID_X=${grid%%,*} -DBLOCK_X=${block%%,*} -DNIN=$(get nin) -DNOUT=$(get 
 [[ $block == *,* ]] && defs+=" -DBLOCK_Y=${block##*,}"
 tol=$(get tol); [[ -n $tol ]] && defs+=" -DTOL=$tol"
 plug=(-fplugin="$P" -fpass-plugin="$P")
-$ENZYME_RS_CXX -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_80 -$lvl \
+$ENZYME_RS_CXX -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_80 -Xclang -target-feature -Xclang +ptx70 -$lvl \
   -emit-llvm -S "${plug[@]}" "$src" -o "$w/nvptx.ll" >"$w/log" 2>&1 || fail "nvptx compile"
 grep -q 'thread_local\|@realloc' "$w/nvptx.ll" && { echo "thread-local or realloc in device IR" >"$w/log"; fail "nvptx: TLS/realloc"; }
 $LLC -march=nvptx64 -mcpu=sm_80 "$w/nvptx.ll" -o "$w/k.ptx" >"$w/log" 2>&1 || fail "llc nvptx64"

@@ -35,6 +35,8 @@ s = re.sub(r"@llvm\.nvvm\.read\.ptx\.sreg\.(tid|ntid|ctaid|nctaid)\.([xyz])\b",
            r"@gpuhost_\1_\2", s)
 s = s.replace("@llvm.nvvm.read.ptx.sreg.warpsize", "@gpuhost_warpsize")
 s = s.replace("@llvm.nvvm.barrier0", "@gpuhost_barrier")
+# LLVM 21+: __syncthreads() is barrier.cta.sync.aligned.all(i32 0).
+s = re.sub(r"@llvm\.nvvm\.barrier\.cta\.sync(\.aligned)?\.all\b", "@gpuhost_barrier_n", s)
 # AMDGPU work-item / work-group ids and the dispatch packet.
 s = re.sub(r"@llvm\.amdgcn\.workitem\.id\.([xyz])\b", r"@gpuhost_tid_\1", s)
 s = re.sub(r"@llvm\.amdgcn\.workgroup\.id\.([xyz])\b", r"@gpuhost_ctaid_\1", s)
