@@ -1,6 +1,6 @@
 // Synchronization across blocks (cooperative groups' grid.sync()) cannot
 // be mirrored in a kernel's reverse: a compile error with the line.
-// RUN: not %clang -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_80 -O1 -g -I%S/../../tests/gpu -fplugin=%plugin -fpass-plugin=%plugin -S -emit-llvm %s -o /dev/null 2>&1 | %FileCheck %s
+// RUN: not %clang -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_80 -Xclang -target-feature -Xclang +ptx70 -O1 -g -I%S/../../tests/gpu -fplugin=%plugin -fpass-plugin=%plugin -S -emit-llvm %s -o /dev/null 2>&1 | %FileCheck %s
 #include "gpu.h"
 extern "C" __device__ unsigned long long cudaCGGetIntrinsicHandle(unsigned);
 extern "C" __device__ int cudaCGSynchronizeGrid(unsigned long long, unsigned);

@@ -3,8 +3,8 @@
 // (ENZYME_RS_GPU_HEAP_TAPE=0), a compile error with the loop's line; by
 // default it starts in a local buffer and grows into device malloc memory,
 // and llc accepts the result.
-// RUN: env ENZYME_RS_GPU_HEAP_TAPE=0 not %clang -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_80 -O1 -g -I%S/../../tests/gpu -fplugin=%plugin -fpass-plugin=%plugin -S -emit-llvm %s -o /dev/null 2>&1 | %FileCheck --check-prefix=ERR %s
-// RUN: %clang -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_80 -O1 -I%S/../../tests/gpu -fplugin=%plugin -fpass-plugin=%plugin -S -emit-llvm %s -o %t.ll
+// RUN: env ENZYME_RS_GPU_HEAP_TAPE=0 not %clang -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_80 -Xclang -target-feature -Xclang +ptx70 -O1 -g -I%S/../../tests/gpu -fplugin=%plugin -fpass-plugin=%plugin -S -emit-llvm %s -o /dev/null 2>&1 | %FileCheck --check-prefix=ERR %s
+// RUN: %clang -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_80 -Xclang -target-feature -Xclang +ptx70 -O1 -I%S/../../tests/gpu -fplugin=%plugin -fpass-plugin=%plugin -S -emit-llvm %s -o %t.ll
 // RUN: %FileCheck --check-prefix=HEAP %s < %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_80 %t.ll -o /dev/null
 #include "gpu.h"

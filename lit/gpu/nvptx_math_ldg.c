@@ -3,7 +3,7 @@
 // llvm.exp.f64) and the derivatives' own (llvm.cos.f64) become libdevice
 // calls; __ldg (llvm.nvvm.ldg.global.*) loads are differentiated as plain
 // loads; the entry points are declared extern "C" with fixed parameters.
-// RUN: %clang -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_80 -O2 -I%S/../../tests/gpu -fplugin=%plugin -fpass-plugin=%plugin -S -emit-llvm %s -o %t.ll
+// RUN: %clang -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_80 -Xclang -target-feature -Xclang +ptx70 -O2 -I%S/../../tests/gpu -fplugin=%plugin -fpass-plugin=%plugin -S -emit-llvm %s -o %t.ll
 // RUN: %FileCheck %s < %t.ll
 // RUN: %FileCheck --check-prefix=G %s < %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_80 %t.ll -o /dev/null

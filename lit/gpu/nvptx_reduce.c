@@ -3,7 +3,8 @@
 // undef, zeroed by the block before the augmented sweep, then a barrier),
 // adjoints added into shared and global memory atomically, the tape in a
 // local buffer (no thread-local cache), and llc accepts the result.
-// RUN: %clang -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_80 -O1 -I%S/../../tests/gpu -S -emit-llvm %s -o %t.ll
+// (LLVM 21+ spells __syncthreads() llvm.nvvm.barrier.cta.sync.aligned.all.)
+// RUN: %clang -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_80 -Xclang -target-feature -Xclang +ptx70 -O1 -I%S/../../tests/gpu -S -emit-llvm %s -o %t.ll
 // RUN: %opt %loadenzyme -passes=enzyme -enzyme-rs-no-cleanup -S %t.ll -o %t.d.ll
 // RUN: %FileCheck %s < %t.d.ll
 // RUN: %FileCheck --check-prefix=REV %s < %t.d.ll
@@ -27,7 +28,7 @@ GPU_TEST(f)
 // CHECK: @[[S:.*]]_shadow = internal addrspace(3) global [64 x double] undef
 // CHECK-LABEL: define {{.*}}void @grad(
 // CHECK: call void @enzyme_rs.gpu.zero_shared(ptr addrspace(3) @[[S]]_shadow, i32 512)
-// CHECK-NEXT: call void @llvm.nvvm.barrier0()
+// CHECK-NEXT: call void @{{llvm.nvvm.barrier0\(\)|llvm.nvvm.barrier.cta.sync.aligned.all\(i32 0\)}}
 // CHECK-NOT: @enzyme_rs.tape.take
 // CHECK: call {{.*}}@enzyme_rs.aug.
 // CHECK: call {{.*}}@enzyme_rs.rev.
@@ -37,8 +38,8 @@ GPU_TEST(f)
 // CHECK-DAG: atomicrmw fadd ptr {{.*}}@[[S]]_shadow
 // CHECK-DAG: call double @__nv_cos(
 // REV-LABEL: define internal {{.*}}@enzyme_rs.rev.
-// REV-COUNT-2: call void @llvm.nvvm.barrier0()
-// REV-NOT: call void @llvm.nvvm.barrier0()
+// REV-COUNT-2: call void @{{llvm.nvvm.barrier0\(\)|llvm.nvvm.barrier.cta.sync.aligned.all\(i32 0\)}}
+// REV-NOT: call void @{{llvm.nvvm.barrier0\(\)|llvm.nvvm.barrier.cta.sync.aligned.all\(i32 0\)}}
 // REV: define internal
 // CHECK-LABEL: define internal void @enzyme_rs.gpu.zero_shared(
 // CHECK: @llvm.nvvm.read.ptx.sreg.tid.x()
