@@ -4,8 +4,9 @@
 #  1. CUDA device code for NVPTX (sm_80) with the plugin; llc-N for nvptx64
 #     must accept the derivatives; no thread-local storage, no realloc.
 #  2. The same source as HIP for AMDGPU (gfx90a); llc-N for amdgcn.
-#  3. The NVPTX IR retargeted to the host (retarget.py), linked with host.c,
-#     run: gradients against central finite differences.
+#  3. The NVPTX IR, and the AMDGPU IR, each retargeted to the host
+#     (retarget.py), linked with host.c, run: gradients against central
+#     finite differences.
 set -uo pipefail
 src=$1 lvl=$2 work=$3
 here=$(cd "$(dirname "$0")" && pwd)
@@ -38,5 +39,11 @@ fi
 python3 "$here/retarget.py" "$w/nvptx.ll" "$w/host.ll" >"$w/log" 2>&1 || fail "retarget"
 $ENZYME_RS_CC -c -O1 -w "$w/host.ll" -o "$w/k.o" >"$w/log" 2>&1 || fail "host compile of the retargeted IR"
 $ENZYME_RS_CC -O1 $defs "$here/host.c" "$w/k.o" -lm -lpthread -o "$w/run" >"$w/log" 2>&1 || fail "host link"
-timeout 120 "$w/run" >"$w/log" 2>&1 || fail "host run (gradients vs finite differences)"
+timeout 120 "$w/run" >"$w/log" 2>&1 || fail "host run of the NVPTX IR (gradients vs finite differences)"
+if [[ -f $w/amdgpu.ll ]]; then
+  python3 "$here/retarget.py" "$w/amdgpu.ll" "$w/host-amd.ll" >"$w/log" 2>&1 || fail "retarget (AMDGPU)"
+  $ENZYME_RS_CC -c -O1 -w "$w/host-amd.ll" -o "$w/k-amd.o" >"$w/log" 2>&1 || fail "host compile of the retargeted AMDGPU IR"
+  $ENZYME_RS_CC -O1 $defs "$here/host.c" "$w/k-amd.o" -lm -lpthread -o "$w/run-amd" >"$w/log" 2>&1 || fail "host link (AMDGPU)"
+  timeout 120 "$w/run-amd" >"$w/log" 2>&1 || fail "host run of the AMDGPU IR (gradients vs finite differences)"
+fi
 echo "PASS $k $lvl"

@@ -28,7 +28,7 @@ for line in src.splitlines():
         line = f'target triple = "{HOST_TRIPLE}"'
     out.append(line)
 s = "\n".join(out) + "\n"
-s = re.sub(r" addrspace\(\d+\)", "", s)
+s = re.sub(r",? addrspace\(\d+\)", "", s)
 s = re.sub(r"\baddrspacecast\b", "bitcast", s)
 # NVPTX special registers.
 s = re.sub(r"@llvm\.nvvm\.read\.ptx\.sreg\.(tid|ntid|ctaid|nctaid)\.([xyz])\b",
@@ -43,8 +43,16 @@ s = re.sub(r"@llvm\.amdgcn\.workgroup\.id\.([xyz])\b", r"@gpuhost_ctaid_\1", s)
 s = s.replace("@llvm.amdgcn.dispatch.ptr", "@gpuhost_dispatch_ptr")
 s = s.replace("@llvm.amdgcn.s.barrier", "@gpuhost_barrier")
 # GPU attributes and calling conventions.
-s = re.sub(r'"target-(cpu|features)"="[^"]*"', "", s)
-s = re.sub(r'"(amdgpu|uniform-work-group-size|nvptx)[^"]*"(="[^"]*")?', "", s)
+def strip_gpu_attrs(line):
+    if not line.startswith("attributes #"):
+        return line
+    line = re.sub(r'"target-(cpu|features)"="[^"]*"', "", line)
+    return re.sub(r'"(amdgpu|uniform-work-group-size|nvptx)[^"]*"(="[^"]*")?', "", line)
+
+
+s = "\n".join(strip_gpu_attrs(l) for l in s.split("\n"))
+# AMDGPU's module flag (code object version) means nothing on the host.
+s = re.sub(r'!\{i32 \d+, !"amdgpu_code_object_version", i32 \d+\}', '!{i32 1, !"gpuhost", i32 0}', s)
 s = re.sub(r"\b(ptx_kernel|ptx_device|amdgpu_kernel) ", "", s)
 # fences with GPU sync scopes
 s = re.sub(r'syncscope\("[^"]*"\) ', "", s)
