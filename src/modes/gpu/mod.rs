@@ -25,6 +25,7 @@ use crate::rules::gpu::GpuCall;
 use std::collections::HashSet;
 
 pub mod math;
+pub mod private;
 
 pub use ir::device_of;
 

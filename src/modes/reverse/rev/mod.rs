@@ -698,6 +698,7 @@ impl RevGen<'_> {
                     && !self
                         .owned
                         .is_some_and(|c| crate::modes::openmp::owned::owned_by(operand(i, 0), c))
+                    && !crate::modes::gpu::private::thread_private(operand(i, 0))
                 {
                     // Other threads may add into the same shadow.
                     if !crate::modes::openmp::atomic_accumulate(&self.b, sp, d) {
