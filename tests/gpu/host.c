@@ -55,6 +55,17 @@ void *gpuhost_dispatch_ptr(void) {
   return t_packet;
 }
 
+// Code object v5's implicit kernel arguments (clang-22's HIP): block counts
+// (u32) at bytes 0, 4, 8; workgroup sizes (u16) at 12, 14, 16.
+static __thread unsigned char t_implicit[256];
+void *gpuhost_implicitarg_ptr(void) {
+  unsigned bc[3] = {GRID_X, GRID_Y, 1};
+  unsigned short ws[3] = {BLOCK_X, BLOCK_Y, 1};
+  memcpy(t_implicit, bc, 12);
+  memcpy(t_implicit + 12, ws, 6);
+  return t_implicit;
+}
+
 // ---- libdevice / OCML math on the host --------------------------------------
 #define M1(F)                                                                  \
   double __nv_##F(double x) { return F(x); }                                   \

@@ -41,13 +41,16 @@ s = re.sub(r"@llvm\.nvvm\.barrier\.cta\.sync(\.aligned)?\.all\b", "@gpuhost_barr
 s = re.sub(r"@llvm\.amdgcn\.workitem\.id\.([xyz])\b", r"@gpuhost_tid_\1", s)
 s = re.sub(r"@llvm\.amdgcn\.workgroup\.id\.([xyz])\b", r"@gpuhost_ctaid_\1", s)
 s = s.replace("@llvm.amdgcn.dispatch.ptr", "@gpuhost_dispatch_ptr")
+s = s.replace("@llvm.amdgcn.implicitarg.ptr", "@gpuhost_implicitarg_ptr")
 s = s.replace("@llvm.amdgcn.s.barrier", "@gpuhost_barrier")
 # GPU attributes and calling conventions.
 def strip_gpu_attrs(line):
     if not line.startswith("attributes #"):
         return line
     line = re.sub(r'"target-(cpu|features)"="[^"]*"', "", line)
-    return re.sub(r'"(amdgpu|uniform-work-group-size|nvptx)[^"]*"(="[^"]*")?', "", line)
+    line = re.sub(r'"(amdgpu|uniform-work-group-size|nvptx)[^"]*"(="[^"]*")?', "", line)
+    # An attribute group left empty is not valid IR: keep a harmless one.
+    return re.sub(r"\{\s*\}$", "{ nounwind }", line)
 
 
 s = "\n".join(strip_gpu_attrs(l) for l in s.split("\n"))
