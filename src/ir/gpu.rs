@@ -2,9 +2,9 @@
 //! globals, shared-memory shadows, barriers and fences. Nothing here knows
 //! about derivatives (see `modes/gpu`).
 use super::llvm::*;
+use super::sys::core::*;
+use super::sys::LLVMAtomicOrdering;
 use super::Builder;
-use llvm_sys::core::*;
-use llvm_sys::LLVMAtomicOrdering;
 use std::ffi::CStr;
 
 /// Address space of a GPU's workgroup ("shared") memory, NVPTX and AMDGPU.
@@ -80,7 +80,7 @@ pub fn to_generic(b: &Builder, v: V) -> V {
 
 /// Whether this LLVM knows intrinsic `name`.
 fn intrinsic_exists(name: &str) -> bool {
-    unsafe { llvm_sys::core::LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len()) != 0 }
+    unsafe { LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len()) != 0 }
 }
 
 /// A call of the declaration `n` (no parameters, returning `ret`).
