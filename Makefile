@@ -37,6 +37,11 @@ install: plugin fortran-module
 	  $(dest)/lib/cmake/EnzymeRS $(dest)/lib/pkgconfig $(dest)/share/doc/enzyme-rs
 	install -m 644 $(PLUGIN) $(dest)/lib/libenzyme_rs.so
 	if [ -f $(PLUGIN22) ]; then install -m 644 $(PLUGIN22) $(dest)/lib/libenzyme_rs-llvm22.so; fi
+	# the source-attribute clang plugin, loaded by libenzyme_rs.so from beside it
+	if [ -f target/release/libenzyme_rs_clang16.so ]; then \
+	  install -m 644 target/release/libenzyme_rs_clang16.so $(dest)/lib/libenzyme_rs_clang16.so; fi
+	if [ -f target/llvm22/release/libenzyme_rs_clang22.so ]; then \
+	  install -m 644 target/llvm22/release/libenzyme_rs_clang22.so $(dest)/lib/libenzyme_rs_clang22.so; fi
 	# (the release build keeps line tables for backtraces; the install does not)
 	$(STRIP) --strip-debug $(dest)/lib/libenzyme_rs*.so
 	# every header (enzyme.h, enzyme.hpp, <enzyme/enzyme>, bits/...) and enzyme.f90
@@ -58,7 +63,7 @@ install: plugin fortran-module
 	install -m 644 README.md $(dest)/share/doc/enzyme-rs/
 
 uninstall:
-	rm -f $(dest)/lib/libenzyme_rs.so $(dest)/lib/libenzyme_rs-llvm22.so \
+	rm -f $(dest)/lib/libenzyme_rs.so $(dest)/lib/libenzyme_rs-llvm22.so $(dest)/lib/libenzyme_rs_clang16.so $(dest)/lib/libenzyme_rs_clang22.so \
 	  $(dest)/lib/pkgconfig/enzyme-rs.pc $(dest)/lib/pkgconfig/enzyme-rs-llvm22.pc $(dest)/bin/enzyme-clang \
 	  $(addprefix $(dest)/bin/,$(WRAPPERS))
 	rm -rf $(dest)/include/enzyme $(dest)/lib/cmake/EnzymeRS \

@@ -80,6 +80,8 @@ fn main() {
     }
     build.compile("enzyme_rs_shim");
     compile_mpi_runtime(&query(&cfg, "--bindir"));
+    compile_runtime(&query(&cfg, "--bindir"), "loops_rt");
+    compile_clang_plugin(major, &query(&cfg, "--bindir"), &include);
     if major == "16" {
         println!("cargo:rustc-link-search=native={libdir}");
         println!("cargo:rustc-link-lib=dylib=LLVM-{major}");
@@ -107,4 +109,64 @@ fn compile_mpi_runtime(bindir: &str) {
         .status()
         .expect("clang runs");
     assert!(st.success(), "compiling runtime/mpi_rt.c failed");
+}
+
+/// Another runtime helper library (`runtime/NAME.c`) as bitcode in OUT_DIR.
+fn compile_runtime(bindir: &str, name: &str) {
+    let src = format!("runtime/{name}.c");
+    println!("cargo:rerun-if-changed={src}");
+    println!("cargo:rerun-if-changed=include/enzyme/checkpoint.h");
+    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join(format!("{name}.bc"));
+    let st = Command::new(PathBuf::from(bindir).join("clang"))
+        .args(["-O2", "-c", "-emit-llvm", "-g0", "-fPIC"])
+        .arg(&src)
+        .arg("-o")
+        .arg(&out)
+        .status()
+        .expect("clang runs");
+    assert!(st.success(), "compiling {src} failed");
+}
+
+/// The clang plugin for Enzyme's source attributes (`cpp/clang_attrs.cc`)
+/// as `libenzyme_rs_clangMAJOR.so` beside the pass plugin, which loads it
+/// when clang loads the pass plugin with -fplugin. It needs clang's headers
+/// (apt `libclang-MAJOR-dev`); without them it is skipped.
+fn compile_clang_plugin(major: &str, bindir: &str, include: &str) {
+    println!("cargo:rerun-if-changed=cpp/clang_attrs.cc");
+    let header = PathBuf::from(include).join("clang/Sema/ParsedAttr.h");
+    if !header.exists() {
+        println!(
+            "cargo:warning=clang headers not found ({}): install libclang-{major}-dev for the source-attribute plugin",
+            header.display()
+        );
+        return;
+    }
+    // OUT_DIR is <target>/<profile>/build/<package>-<hash>/out.
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").unwrap());
+    let Some(profile_dir) = out_dir.ancestors().nth(3) else {
+        return;
+    };
+    let out = profile_dir.join(format!("libenzyme_rs_clang{major}.so"));
+    let src = PathBuf::from("cpp/clang_attrs.cc");
+    let newer = |a: &PathBuf, b: &PathBuf| -> bool {
+        match (
+            a.metadata().and_then(|m| m.modified()),
+            b.metadata().and_then(|m| m.modified()),
+        ) {
+            (Ok(x), Ok(y)) => x > y,
+            _ => false,
+        }
+    };
+    if newer(&out, &src) {
+        return;
+    }
+    let st = Command::new(PathBuf::from(bindir).join("clang++"))
+        .args(["-std=c++17", "-fPIC", "-shared", "-fno-rtti", "-O1", "-g0"])
+        .arg(format!("-I{include}"))
+        .arg(&src)
+        .arg("-o")
+        .arg(&out)
+        .status()
+        .expect("clang++ runs");
+    assert!(st.success(), "compiling cpp/clang_attrs.cc failed");
 }

@@ -397,3 +397,35 @@ extern "C" unsigned ers_invokes_to_calls(LLVMValueRef fn) {
   if (!Invokes.empty()) removeUnreachableBlocks(*F);
   return Invokes.size();
 }
+
+#if LLVM_VERSION_MAJOR == 16 || LLVM_VERSION_MAJOR == 22
+// Loaded into clang (-fplugin=libenzyme_rs.so), this plugin also loads the
+// clang plugin of Enzyme's source attributes that the build puts beside it
+// (libenzyme_rs_clang16.so / _clang22.so, cpp/clang_attrs.cc). That one
+// needs clang's symbols, which only a clang process has: in opt and rustc
+// it is not loaded.
+#include <dlfcn.h>
+#include <unistd.h>
+namespace {
+struct LoadClangAttributes {
+  LoadClangAttributes() {
+    if (!dlsym(RTLD_DEFAULT, "_ZN4llvm8RegistryIN5clang14ParsedAttrInfoEE4HeadE"))
+      return;
+    if (std::getenv("ENZYME_RS_NO_CLANG_PLUGIN"))
+      return;
+    Dl_info info;
+    if (!dladdr((void *)&OptPrint, &info) || !info.dli_fname)
+      return;
+    std::string path(info.dli_fname);
+    auto slash = path.rfind('/');
+    std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);
+    std::string companion =
+        dir + "/libenzyme_rs_clang" + std::to_string(LLVM_VERSION_MAJOR) + ".so";
+    if (access(companion.c_str(), R_OK) != 0)
+      return;
+    if (!dlopen(companion.c_str(), RTLD_NOW | RTLD_GLOBAL))
+      errs() << "enzyme-rs: cannot load " << companion << ": " << dlerror() << "\n";
+  }
+} loadClangAttributes;
+} // namespace
+#endif

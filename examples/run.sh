@@ -16,4 +16,8 @@ for src in "$root"/examples/*.c "$root"/examples/*.cpp; do
   $cc -O2 -I"$root/include" -fpass-plugin="$plugin" "$src" -o "$out/$name" -lm
   "$out/$name" || { echo "example $name FAILED"; status=1; }
 done
+# The hybrid MPI + OpenMP example (OpenMP is LLVM 16 only for now).
+if [ "${ENZYME_RS_LLVM:-16}" != 22 ]; then
+  bash "$root/examples/hybrid/run.sh" || { echo "example hybrid FAILED"; status=1; }
+fi
 exit $status

@@ -93,9 +93,11 @@ pub fn run_with(
     on_error: &mut dyn FnMut(Error, V) -> Handling,
     deferred: &mut Vec<V>,
 ) -> bool {
+    // Checkpointed loops and fixed points become loop functions first.
+    let lowered = crate::modes::loops::lower(m);
     let mut calls = find_calls(m);
     if calls.is_empty() {
-        return false;
+        return lowered;
     }
     log::info!("enzyme-rs: {} differentiation call(s)", calls.len());
     let _registry = crate::rules::registry::install(crate::rules::registry::Registry::build(m));

@@ -6,7 +6,7 @@
 //!
 //! Directives in a program's first lines:
 //!   // LEVELS: O0 O2          only these levels (default O0 O1 O2 O3)
-//!   // FLAGS: -fopenmp        extra compiler flags
+//!   // FLAGS: -fopenmp        extra compiler flags (%plugin: the plugin's path)
 //!   // EXPECT-ERROR: text     compilation must fail with `text` in stderr
 //!   // SKIP: reason           not run (reported as skipped)
 //!   // RANKS: 2 4             an MPI program: built with mpicc (OpenMPI,
@@ -120,7 +120,11 @@ fn run_case(c: &Case, plugin: &Path, work: &Path) -> Result<(), String> {
         .arg(format!("-fpass-plugin={}", plugin.display()))
         .arg(format!("-I{}", root().join("include").display()))
         .arg(format!("-I{}", root().join("tests/programs").display()))
-        .args(&c.flags)
+        .args(
+            c.flags
+                .iter()
+                .map(|f| f.replace("%plugin", &plugin.display().to_string())),
+        )
         .arg(&c.src)
         .arg("-o")
         .arg(&exe)
@@ -152,7 +156,7 @@ fn run_case(c: &Case, plugin: &Path, work: &Path) -> Result<(), String> {
         return Err(format!("compile failed:\n{stderr}"));
     }
     if !c.ranks.is_empty() {
-        let res = run_mpi(&exe, &c.ranks);
+        let res = run_mpi(&exe, &c.ranks, &c.threads);
         let _ = std::fs::remove_file(&exe);
         return res;
     }
@@ -214,11 +218,25 @@ fn sanitized(levels: &str, mut flags: Vec<String>, san: &str) -> (String, Vec<St
 /// Each run gets its own temporary directory: OpenMPI's session directory
 /// under a shared /tmp races between concurrent `mpirun`s ("mkdir ...
 /// File exists").
-fn run_mpi(exe: &Path, ranks: &[String]) -> Result<(), String> {
-    for n in ranks {
+fn run_mpi(exe: &Path, ranks: &[String], threads: &[String]) -> Result<(), String> {
+    // Hybrid programs (`// THREADS:` too) run once per rank and thread count.
+    let counts: Vec<Option<&String>> = if threads.is_empty() {
+        vec![None]
+    } else {
+        threads.iter().map(Some).collect()
+    };
+    for (n, t) in ranks
+        .iter()
+        .flat_map(|n| counts.iter().map(move |t| (n, *t)))
+    {
         let tmp = exe.with_extension(format!("np{n}.tmp"));
         let _ = std::fs::create_dir_all(&tmp);
-        let run = Command::new("timeout")
+        let mut cmd = Command::new("timeout");
+        if let Some(t) = t {
+            cmd.env("OMP_NUM_THREADS", t)
+                .env("OMP_WAIT_POLICY", "passive");
+        }
+        let run = cmd
             .args([
                 "120",
                 "mpirun",
@@ -238,8 +256,11 @@ fn run_mpi(exe: &Path, ranks: &[String]) -> Result<(), String> {
             .map_err(|e| format!("cannot run mpirun: {e}"))?;
         let _ = std::fs::remove_dir_all(&tmp);
         if !run.status.success() {
+            let with = t
+                .map(|t| format!(" and OMP_NUM_THREADS={t}"))
+                .unwrap_or_default();
             return Err(format!(
-                "program failed with -np {n} ({}):\n{}{}",
+                "program failed with -np {n}{with} ({}):\n{}{}",
                 run.status,
                 String::from_utf8_lossy(&run.stdout),
                 String::from_utf8_lossy(&run.stderr)

@@ -19,10 +19,12 @@ import re
 rows = {}
 for line in open("target/omp_bench.txt").read().splitlines()[-4:]:
     d = dict(kv.split("=") for kv in line.split()[1:])
-    rows[(line.split()[0], int(d["threads"]))] = (float(d["primal_s"]), float(d["gradient_s"]))
+    rows[(line.split()[0], int(d["threads"]))] = (float(d["primal_s"]), float(d["gradient_s"]),
+                                                float(d["primal_cpu_s"]), float(d["gradient_cpu_s"]))
 for k in ("mapreduce", "stencil"):
-    p1, g1 = rows[(k, 1)]
-    p2, g2 = rows[(k, 2)]
-    print(f"{k}: gradient/primal 1 thread {g1/p1:.2f}, 2 threads {g2/p2:.2f}; "
+    p1, g1, cp1, cg1 = rows[(k, 1)]
+    p2, g2, cp2, cg2 = rows[(k, 2)]
+    print(f"{k}: gradient/primal 1 thread {g1/p1:.2f} (cpu {cg1/cp1:.2f}), "
+          f"2 threads {g2/p2:.2f} (cpu {cg2/cp2:.2f}); "
           f"gradient speed-up 1->2 threads {g1/g2:.2f}x (primal {p1/p2:.2f}x)")
 PY

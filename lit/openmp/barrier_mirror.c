@@ -31,11 +31,11 @@ void g2(double *x, double *dx, double *y, double *dy, double *z, double *dz, int
   __enzyme_autodiff((void *)two, x, dx, y, dy, z, dz, n);
 }
 
-// CHECK-LABEL: define internal void @enzyme_rs.rev..omp_outlined..1(
+// CHECK-LABEL: define internal void @enzyme_rs.rev.enzyme_rs.omp.slots..omp_outlined..1(
 // CHECK: call void @__kmpc_barrier(
 // CHECK: atomicrmw fadd
 // CHECK: ret void
 
-// CHECK-LABEL: define internal void @enzyme_rs.rev..omp_outlined.(
+// CHECK-LABEL: define internal void @enzyme_rs.rev.enzyme_rs.omp.slots..omp_outlined.(
 // CHECK-NOT: atomicrmw
 // CHECK: ret void

@@ -106,6 +106,12 @@ pub fn const_ptr_array(ctx: LLVMContextRef, elems: &mut [V]) -> V {
 
 /// A string attribute `key`=`value` on function `f`.
 pub fn add_string_fn_attr(f: V, key: &str, value: &str) {
+    add_string_attr_at(f, crate::ir::sys::LLVMAttributeFunctionIndex, key, value)
+}
+
+/// A string attribute `key`=`value` at attribute index `idx` of `f`
+/// (0: the return value, i + 1: parameter i, or the function index).
+pub fn add_string_attr_at(f: V, idx: u32, key: &str, value: &str) {
     unsafe {
         let ctx = LLVMGetTypeContext(type_of(f));
         let a = LLVMCreateStringAttribute(
@@ -115,7 +121,7 @@ pub fn add_string_fn_attr(f: V, key: &str, value: &str) {
             value.as_ptr() as *const _,
             value.len() as u32,
         );
-        LLVMAddAttributeAtIndex(f, crate::ir::sys::LLVMAttributeFunctionIndex, a);
+        LLVMAddAttributeAtIndex(f, idx, a);
     }
 }
 

@@ -1,5 +1,6 @@
 //! IR helpers: LLVM-C wrappers, a named-method builder, the C++ shim's safe
 //! wrappers. Nothing here knows about derivatives.
+pub mod attrs;
 pub mod bitcode;
 pub mod builder;
 pub mod consts;

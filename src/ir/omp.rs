@@ -159,3 +159,67 @@ pub fn erase_function(f: V) {
 pub fn alloca_holds_pointer(v: V) -> bool {
     opcode(v) == Some(LLVMOpcode::LLVMAlloca) && is_ptr(unsafe { LLVMGetAllocatedType(v) })
 }
+
+/// Mark parameter `i` (0-based) of `f` with the string attribute `key`
+/// (clones made with `shim::clone_into` keep it).
+pub fn add_param_string_attr(f: V, i: u32, key: &str) {
+    super::link::add_string_attr_at(f, i + 1, key, "")
+}
+
+/// Whether `f` has the string attribute `key` at attribute index `idx`.
+fn has_string_attr_at(f: V, idx: u32, key: &str) -> bool {
+    unsafe {
+        !LLVMGetStringAttributeAtIndex(f, idx, key.as_ptr() as *const _, key.len() as u32).is_null()
+    }
+}
+
+/// Whether parameter `i` (0-based) of `f` carries the string attribute `key`.
+pub fn param_has_string_attr(f: V, i: u32, key: &str) -> bool {
+    has_string_attr_at(f, i + 1, key)
+}
+
+/// Drop what parameter `i` of `f` promised about the memory it points to
+/// (its value changes meaning: see `modes::openmp::slots`).
+pub fn clear_pointer_param_attrs(f: V, i: u32) {
+    for a in [
+        "nonnull",
+        "dereferenceable",
+        "dereferenceable_or_null",
+        "align",
+        "noalias",
+        "readonly",
+        "readnone",
+        "writeonly",
+        "nocapture",
+        "noundef",
+    ] {
+        unsafe { LLVMRemoveEnumAttributeAtIndex(f, i + 1, enum_attr_kind(a)) }
+    }
+}
+
+/// Whether `i` is a volatile or atomic load/store.
+pub fn is_volatile_or_atomic(i: V) -> bool {
+    unsafe {
+        LLVMGetVolatile(i) != 0
+            || LLVMGetOrdering(i) != crate::ir::sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+    }
+}
+
+/// Whether function `f` carries the string attribute `key`.
+pub fn fn_has_string_attr(f: V, key: &str) -> bool {
+    has_string_attr_at(f, crate::ir::sys::LLVMAttributeFunctionIndex, key)
+}
+
+/// The pointer values stored into the slot `a` (an alloca holding a
+/// pointer).
+pub fn pointers_stored_into(a: V) -> Vec<V> {
+    users(a)
+        .into_iter()
+        .filter(|u| {
+            opcode(*u) == Some(LLVMOpcode::LLVMStore)
+                && operand(*u, 1) == a
+                && is_ptr(type_of(operand(*u, 0)))
+        })
+        .map(|u| operand(u, 0))
+        .collect()
+}

@@ -5,6 +5,7 @@ pub mod complex;
 pub mod dispatch;
 pub mod forward;
 pub mod gpu;
+pub mod loops;
 pub mod mpi;
 pub mod openmp;
 pub mod reverse;
@@ -115,8 +116,10 @@ impl Session {
         if let Some(s) = self.shadow_globals.get(&g) {
             return *s;
         }
-        let n = format!("{}_shadow", name(g));
-        let s = add_zeroed_global_like(self.module, g, &n);
+        // A shadow the user declared (`enzyme_shadow` attribute), else a new one.
+        let s = crate::rules::registry::user_shadow(g).unwrap_or_else(|| {
+            add_zeroed_global_like(self.module, g, &format!("{}_shadow", name(g)))
+        });
         self.shadow_globals.insert(g, s);
         s
     }

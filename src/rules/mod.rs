@@ -12,6 +12,7 @@
 //! primitives: each mode handles them itself (see `modes/`).
 //!
 //! Adding a function is one entry in [`lookup`] plus its partials function.
+pub mod annotations;
 pub mod classify;
 pub mod gpu;
 pub mod mpi;

@@ -8,6 +8,8 @@
 //! - `void* __enzyme_function_like[] = {f, "malloc"};` (or "free", "calloc",
 //!   "realloc"): `f` is treated like that library function
 //! - `void* __enzyme_allocation_like[] = {f, (void*)SIZE_ARG, ..., free_fn};`
+//! - source attributes (`annotations.rs`): `"enzyme_function_like"` on a
+//!   function, `enzyme_inactive` and `enzyme_shadow` on globals
 //!
 //! Global names are matched by prefix (any suffix, so several registrations
 //! can coexist). The registry is installed for the duration of a pass run
@@ -30,6 +32,10 @@ pub struct Registry {
     pub forward: HashMap<V, V>,
     /// f -> (augmented forward, reverse) custom gradient.
     pub gradient: HashMap<V, (V, V)>,
+    /// Globals marked `enzyme_inactive` (source attribute).
+    pub inactive_globals: HashSet<V>,
+    /// Global -> its shadow, from `enzyme_shadow(s)` (source attribute).
+    pub shadows: HashMap<V, V>,
 }
 
 thread_local! {
@@ -76,6 +82,21 @@ pub fn alloc_like(n: &str) -> Option<u32> {
 
 pub fn custom_forward(f: V) -> Option<V> {
     with(|r| r.forward.get(&f).copied()).flatten()
+}
+
+/// The shadow the user gave global `g` (`enzyme_shadow`).
+pub fn user_shadow(g: V) -> Option<V> {
+    with(|r| r.shadows.get(&g).copied()).flatten()
+}
+
+/// The globals given a shadow with `enzyme_shadow`.
+pub fn shadowed_globals() -> Vec<V> {
+    with(|r| r.shadows.keys().copied().collect()).unwrap_or_default()
+}
+
+/// Whether global `g` is marked `enzyme_inactive`.
+pub fn is_inactive_global(g: V) -> bool {
+    with(|r| r.inactive_globals.contains(&g)).unwrap_or(false)
 }
 
 pub fn custom_gradient(f: V) -> Option<(V, V)> {
@@ -134,9 +155,23 @@ impl Registry {
     /// Read the registrations of module `m`.
     pub fn build(m: LLVMModuleRef) -> Registry {
         let mut r = Registry::default();
+        // Source attributes (the clang plugin's annotations) first.
+        for ga in super::annotations::apply(m) {
+            match ga {
+                super::annotations::GlobalAttr::Inactive(g) => {
+                    r.inactive_globals.insert(g);
+                }
+                super::annotations::GlobalAttr::Shadow(g, s) => {
+                    r.shadows.insert(g, s);
+                }
+            }
+        }
         for f in functions(m) {
             if fn_has_attr(f, "enzyme_inactive") {
                 r.inactive.insert(name(f));
+            }
+            if let Some(like) = crate::ir::attrs::fn_string_attr(f, "enzyme_function_like") {
+                r.like.insert(name(f), like);
             }
         }
         for g in globals(m) {

@@ -33,7 +33,11 @@ pub fn active_globals(m: LLVMModuleRef) -> HashSet<V> {
     }) {
         return hit;
     }
-    let out = scan_active_globals(m);
+    let mut out = scan_active_globals(m);
+    // Globals marked `enzyme_inactive` carry no derivative; those given a
+    // shadow (`enzyme_shadow`) are active.
+    out.retain(|g| !crate::rules::registry::is_inactive_global(*g));
+    out.extend(crate::rules::registry::shadowed_globals());
     CACHE.with(|c| *c.borrow_mut() = Some((key, out.clone())));
     out
 }

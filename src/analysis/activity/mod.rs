@@ -582,6 +582,13 @@ impl Run<'_> {
                             // shadows only when the stored pointer has one.
                             let captured_ptr = matches!(kind, CallKind::OpenMp(_))
                                 && crate::ir::omp::alloca_holds_pointer(a);
+                            if captured_ptr {
+                                // The region may write active data into a
+                                // local allocation the variable points to.
+                                for v in crate::ir::omp::pointers_stored_into(a) {
+                                    changed |= self.mark_local_memory(v);
+                                }
+                            }
                             if is_ptr(type_of(a))
                                 && !captured_ptr
                                 && !self.reached.contains(&a)

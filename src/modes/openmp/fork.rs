@@ -362,19 +362,24 @@ fn fork_body(b: &Builder, f: V, loc: V, wrapper: V, reverse: bool) {
     b.ret_void();
 }
 
+/// The `__kmpc_fork_call`s of `f`.
+pub fn fork_calls(f: V) -> Vec<V> {
+    blocks(f)
+        .into_iter()
+        .flat_map(instructions)
+        .filter(|i| {
+            is_call(*i) && called_function(*i).is_some_and(|c| name(c) == "__kmpc_fork_call")
+        })
+        .collect()
+}
+
 /// Floats captured by value (`firstprivate`): clang passes their bits as an
 /// integer, which no derivative can follow through the runtime. Before
 /// any analysis, such captures of `f`'s forks become captures by reference
 /// of a slot holding the float, through a wrapper that loads it and runs
 /// the outlined function (inlined into the wrapper).
 pub fn capture_floats_by_reference(f: V) -> Result<()> {
-    let forks: Vec<V> = blocks(f)
-        .into_iter()
-        .flat_map(instructions)
-        .filter(|i| {
-            is_call(*i) && called_function(*i).is_some_and(|c| name(c) == "__kmpc_fork_call")
-        })
-        .collect();
+    let forks = fork_calls(f);
     let m = module_of(f);
     let b = Builder::new(m);
     for i in forks {

@@ -21,6 +21,7 @@
 //! - Tasks, `ordered`, target offload and the like are compile errors.
 pub mod fork;
 pub mod owned;
+pub mod slots;
 
 use crate::analysis::activity::underlying_objects;
 use crate::diag::{Error, Result};
@@ -39,6 +40,12 @@ const TURN_RELEASE: &str = crate::rules::openmp::TURN_RELEASE;
 /// under the reduction lock); for the reverse sweep, each critical section
 /// takes a turn number before it ends.
 pub fn prepare(f: V, reverse: bool) -> Result<()> {
+    prepare_in(f, reverse, false)
+}
+
+/// [`prepare`] for a clone of a function that `nested` says may itself
+/// run inside a parallel region (its regions are then nested ones).
+pub fn prepare_in(f: V, reverse: bool, nested: bool) -> Result<()> {
     let mut calls = Vec::new();
     for bb in blocks(f) {
         for i in instructions(bb) {
@@ -55,6 +62,7 @@ pub fn prepare(f: V, reverse: bool) -> Result<()> {
         return Ok(());
     }
     fork::capture_floats_by_reference(f)?;
+    slots::rewrite(f, nested)?;
     let m = module_of(f);
     let b = Builder::new(m);
     let ctx = b.ctx;
@@ -104,6 +112,7 @@ pub fn prepare(f: V, reverse: bool) -> Result<()> {
     if folded {
         ir::delete_unreachable_blocks(f);
     }
+    slots::mark(f);
     Ok(())
 }
 
@@ -265,6 +274,16 @@ pub fn runs_in_parallel(m: LLVMModuleRef, f: V) -> bool {
         }
     }
     false
+}
+
+/// Whether outlined region `f` only runs from code outside any parallel
+/// region (so no other team runs it at the same time: what `owned.rs`
+/// proves about its iterations holds for all threads touching its data).
+pub fn top_level_region(m: LLVMModuleRef, f: V) -> bool {
+    !ir::fn_has_string_attr(f, slots::NESTED)
+        && users(f)
+            .into_iter()
+            .all(|u| is_instruction(u) && !runs_in_parallel(m, inst_fn(u)))
 }
 
 /// Whether adding into the shadow of memory at `p` (a pointer of a

@@ -12,6 +12,9 @@ enum ObjKind {
     Local,
     Global,
     NoAliasArg,
+    /// A parallel region's parameter pointing to a caller's local that
+    /// nothing else in the region reaches (`openmp::slots`).
+    FrameSlot,
     Arg,
     Unknown,
 }
@@ -21,9 +24,12 @@ fn obj_kind(o: V) -> ObjKind {
         return ObjKind::Global;
     }
     if is_argument(o) {
+        if crate::modes::openmp::slots::is_frame_slot(o) {
+            return ObjKind::FrameSlot;
+        }
         let f = param_parent(o);
         let idx = params(f).iter().position(|p| *p == o).unwrap_or(0) as u32;
-        let has = param_has_attr(f, idx, "noalias");
+        let has = param_has_attr(f, idx, "noalias") || crate::modes::openmp::slots::is_restrict(o);
         return if has {
             ObjKind::NoAliasArg
         } else {
@@ -52,6 +58,7 @@ pub fn may_alias_objects(a: V, b: V) -> bool {
     let (ka, kb) = (obj_kind(a), obj_kind(b));
     use ObjKind::*;
     match (ka, kb) {
+        (FrameSlot, _) | (_, FrameSlot) => false,
         (Unknown, _) | (_, Unknown) => true,
         (Local, _) | (_, Local) => false,
         (Global, Global) => false,
@@ -82,6 +89,16 @@ fn write_targets(i: V) -> (Vec<V>, bool) {
                 // derivative reads; a user function marked inactive may.
                 CallKind::Inactive if callee.is_some_and(is_declaration) => (vec![], false),
                 CallKind::MemTransfer(_) => (vec![operand(i, 0)], false),
+                // The OpenMP runtime writes its own globals (critical
+                // section locks; source locations are constant) and what
+                // it gets pointers to otherwise (loop bounds).
+                CallKind::OpenMp(_) => (
+                    call_args(i)
+                        .into_iter()
+                        .filter(|a| is_ptr(type_of(*a)) && !is_global_var(strip_casts(*a)))
+                        .collect(),
+                    false,
+                ),
                 // free/realloc end an object's life; treat as a write.
                 CallKind::Alloc(_) | CallKind::AllocOut => (ptr_args(), false),
                 _ if callee.map(fn_only_reads).unwrap_or(false) => (vec![], false),
@@ -125,7 +142,7 @@ impl WriteSet {
     }
     /// Whether memory of object `o` may be in the set.
     fn may_write(&self, o: V) -> bool {
-        (self.anything && !is_constant_global(o))
+        (self.anything && !is_constant_global(o) && obj_kind(o) != ObjKind::FrameSlot)
             || self.objs.iter().any(|w| may_alias_objects(o, *w))
     }
 }
@@ -158,10 +175,22 @@ impl Written {
 
     /// Whether the function itself may write memory reached through `p`.
     pub fn function_may_write(&self, p: V) -> bool {
-        self.own.anything
-            || underlying_objects(p)
-                .into_iter()
-                .any(|o| self.own.may_write(o))
+        let objs = underlying_objects(p);
+        let slots = objs.iter().all(|o| obj_kind(*o) == ObjKind::FrameSlot);
+        (self.own.anything && !slots) || objs.into_iter().any(|o| self.own.may_write(o))
+    }
+
+    /// Whether memory reached through `p` outlives the function and is not
+    /// overwritten by its caller before the reverse sweep (what the
+    /// function itself writes aside).
+    pub fn persistent(&self, p: V) -> bool {
+        underlying_objects(p).into_iter().all(|o| {
+            let k = obj_kind(o);
+            k != ObjKind::Local
+                && k != ObjKind::Unknown
+                && !self.overwritten_params.contains(&o)
+                && !(k == ObjKind::Global && self.globals_overwritten && !is_constant_global(o))
+        })
     }
 
     /// Whether memory reached through `p` is never written by the function
@@ -193,6 +222,22 @@ pub struct LaterWrites(std::collections::HashMap<V, WriteSet>);
 
 impl LaterWrites {
     pub fn of(f: V) -> LaterWrites {
+        Self::of_matching(f, is_call)
+    }
+
+    /// Whether memory reached through `p` may be written after
+    /// instruction `i` (one `of_matching` chose) by the function.
+    pub fn may_write_after(&self, i: V, p: V) -> bool {
+        let Some(w) = self.0.get(&i) else { return true };
+        w.anything
+            && !underlying_objects(p)
+                .iter()
+                .all(|o| obj_kind(*o) == ObjKind::FrameSlot)
+            || underlying_objects(p).into_iter().any(|o| w.may_write(o))
+    }
+
+    /// Like `of`, for the instructions `pick` chooses.
+    pub fn of_matching(f: V, pick: fn(V) -> bool) -> LaterWrites {
         use std::collections::HashMap;
         let bbs = blocks(f);
         let mut per_block: HashMap<BB, WriteSet> = HashMap::new();
@@ -205,10 +250,7 @@ impl LaterWrites {
         }
         let mut out = HashMap::new();
         for bb in &bbs {
-            let calls: Vec<V> = instructions(*bb)
-                .into_iter()
-                .filter(|i| is_call(*i))
-                .collect();
+            let calls: Vec<V> = instructions(*bb).into_iter().filter(|i| pick(*i)).collect();
             if calls.is_empty() {
                 continue;
             }

@@ -450,6 +450,9 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
     sess.created.push(aug);
     sess.created.push(rev);
     let r = (|| -> Result<()> {
+        if crate::modes::loops::pair::is_loop_fn(f) {
+            return crate::modes::loops::pair::build(sess, key, &pair);
+        }
         if let Some(c) = custom {
             return custom::build(sess, key, &pair, &ptys, c, user_call);
         }

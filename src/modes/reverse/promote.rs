@@ -11,7 +11,8 @@ use crate::ir::Builder;
 use crate::rules::{self, CallKind};
 
 /// Rewrite, in the augmented clone `f` (before any analysis), the allocas
-/// whose address reaches a call with a registered custom gradient.
+/// whose address reaches a call with a registered custom gradient (or a
+/// loop function, `modes/loops`).
 /// Returns how many were moved to the heap.
 pub fn heap_allocas_for_custom_calls(f: V) -> usize {
     let mut slots = Vec::new();
@@ -20,10 +21,11 @@ pub fn heap_allocas_for_custom_calls(f: V) -> usize {
             if !is_call(i) {
                 continue;
             }
-            let CallKind::Custom(c) = rules::classify(i) else {
-                continue;
-            };
-            if c.gradient.is_none() {
+            let custom = matches!(rules::classify(i), CallKind::Custom(c) if c.gradient.is_some());
+            // Loop functions (checkpointing, fixed points) run steps again
+            // in the reverse sweep, reading the same memory.
+            let looped = called_function(i).is_some_and(crate::modes::loops::pair::is_loop_fn);
+            if !custom && !looped {
                 continue;
             }
             for a in call_args(i) {

@@ -47,6 +47,31 @@ static void direction(double *v, int n) {
     (p_ - m_) / (2 * (h));                                     \
   })
 
+/* This rank's neighbours in a 1-D block distribution (MPI_PROC_NULL past
+ * the ends). */
+#define NEIGHBOURS(left, right)                                  \
+  int rank_, size_;                                              \
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);                         \
+  MPI_Comm_size(MPI_COMM_WORLD, &size_);                         \
+  int left = rank_ > 0 ? rank_ - 1 : MPI_PROC_NULL;              \
+  int right = rank_ < size_ - 1 ? rank_ + 1 : MPI_PROC_NULL
+
+/* One step's halo exchange of u[0..n+1]: the end cells are zeroed, then
+ * received from the neighbours while u[1] and u[n] are sent, with
+ * MPI_Irecv/MPI_Isend + MPI_Waitall. A macro, so the differentiated
+ * function holds the calls itself at every optimization level. */
+#define HALO_EXCHANGE(u, n, left, right)                                   \
+  do {                                                                     \
+    (u)[0] = 0.0;                                                          \
+    (u)[(n) + 1] = 0.0;                                                    \
+    MPI_Request req_[4];                                                   \
+    MPI_Irecv(&(u)[0], 1, MPI_DOUBLE, left, 0, MPI_COMM_WORLD, &req_[0]);    \
+    MPI_Irecv(&(u)[(n) + 1], 1, MPI_DOUBLE, right, 1, MPI_COMM_WORLD, &req_[1]); \
+    MPI_Isend(&(u)[1], 1, MPI_DOUBLE, left, 1, MPI_COMM_WORLD, &req_[2]);    \
+    MPI_Isend(&(u)[n], 1, MPI_DOUBLE, right, 0, MPI_COMM_WORLD, &req_[3]);   \
+    MPI_Waitall(4, req_, MPI_STATUSES_IGNORE);                             \
+  } while (0)
+
 #define MPI_DONE()    \
   do {                \
     MPI_Finalize();   \

@@ -3,26 +3,7 @@
 /* Ring exchange: each rank sends x^2 to the right neighbour and receives its
  * left neighbour's value; the loss is sum over ranks of sin(x_r) * recv_r.
  * Reverse mode, gradient of the global loss w.r.t. each rank's x. */
-#include <mpi.h>
-#include "../check.h"
-
-double ring(double *x) {
-  int rank, size;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  double out = x[0] * x[0], in = 0;
-  int right = (rank + 1) % size, left = (rank + size - 1) % size;
-  if (rank % 2 == 0) {
-    MPI_Send(&out, 1, MPI_DOUBLE, right, 7, MPI_COMM_WORLD);
-    MPI_Recv(&in, 1, MPI_DOUBLE, left, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  } else {
-    MPI_Recv(&in, 1, MPI_DOUBLE, left, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    MPI_Send(&out, 1, MPI_DOUBLE, right, 7, MPI_COMM_WORLD);
-  }
-  double local = sin(x[0]) * in, total = 0;
-  MPI_Allreduce(&local, &total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
-  return total;
-}
+#include "ring.h"
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);

@@ -117,7 +117,8 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     lower_byval_params(aug, &primal_params);
     shim::invokes_to_calls(aug);
     crate::modes::dispatch::prepare_calls(sess, aug);
-    crate::modes::openmp::prepare(aug, true)?;
+    let nested = crate::modes::openmp::runs_in_parallel(sess.module, f);
+    crate::modes::openmp::prepare_in(aug, true, nested)?;
     crate::modes::gpu::prepare_aug(aug)?;
     super::promote::heap_allocas_for_custom_calls(aug);
     // Canonical loop shape: preheaders, a single latch, dedicated exits.

@@ -20,6 +20,7 @@ use crate::rules::{self, Partial, RuleCtx};
 use std::collections::HashMap;
 
 mod calls;
+mod recompute;
 
 pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<()> {
     let rev = pair.rev;
@@ -48,9 +49,12 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
     );
     let parallel = crate::modes::openmp::runs_in_parallel(sess.module, key.func)
         || crate::modes::gpu::is_device(sess.module);
-    let owned = parallel
+    let owned = (parallel && crate::modes::openmp::top_level_region(sess.module, key.func))
         .then(|| crate::modes::openmp::owned::owned_counter(a.func))
         .flatten();
+    let later = parallel.then(|| {
+        memory::LaterWrites::of_matching(a.func, |i| opcode(i) == Some(LLVMOpcode::LLVMLoad))
+    });
     let mut g = RevGen {
         sess,
         a,
@@ -72,6 +76,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
         in_edge: false,
         parallel,
         deferred: Vec::new(),
+        later,
         owned,
     };
     let order = rpo(g.a.func);
@@ -244,7 +249,9 @@ struct RevGen<'a> {
     deferred: Vec<(V, V, T)>,
     /// The counter of the worksharing loop whose iterations own the shared
     /// elements they access (`openmp/owned.rs`): no atomics for those.
-    owned: Option<V>,
+    owned: Option<crate::modes::openmp::owned::Owned>,
+    /// In a parallel region's function: what may be written after each load.
+    later: Option<memory::LaterWrites>,
 }
 
 /// The empty adjoint: -0.0 for floats, so that `-0.0 + x` folds to `x`
@@ -358,7 +365,8 @@ impl RevGen<'_> {
         let recompute = memory::is_cheap_pure(w)
             || (opcode(w) == Some(LLVMOpcode::LLVMLoad)
                 && !is_volatile(w)
-                && self.written.unwritten_and_persistent(operand(w, 0)));
+                && (self.written.unwritten_and_persistent(operand(w, 0)) || self.reload_ok(w)))
+            || self.cheap_float(w, 2);
         let v = if recompute {
             let ops = operands(w);
             let mut new_ops = Vec::new();
@@ -693,11 +701,25 @@ impl RevGen<'_> {
                     self.b.store(new, slot);
                     return Ok(());
                 }
+                if self.parallel && crate::modes::openmp::needs_atomic(operand(i, 0)) {
+                    use crate::modes::openmp::owned::{self, Access};
+                    let access = self.owned.as_ref().and_then(|o| o.access(operand(i, 0)));
+                    if let Some(Access::Guarded { l, lo, hi }) = access {
+                        // Owned away from the chunk's ends (openmp/owned.rs).
+                        let (c, lb, ub) =
+                            (self.avail(l.counter)?, self.avail(l.lb)?, self.avail(l.ub)?);
+                        let own = owned::own_condition(&self.b, c, lb, ub, lo, hi);
+                        if owned::guarded_accumulate(&self.b, self.rev, own, sp, d) {
+                            return Ok(());
+                        }
+                    }
+                }
                 if self.parallel
                     && crate::modes::openmp::needs_atomic(operand(i, 0))
-                    && !self
-                        .owned
-                        .is_some_and(|c| crate::modes::openmp::owned::owned_by(operand(i, 0), c))
+                    && !matches!(
+                        self.owned.as_ref().and_then(|o| o.access(operand(i, 0))),
+                        Some(crate::modes::openmp::owned::Access::Plain)
+                    )
                     && !crate::modes::gpu::private::thread_private(operand(i, 0))
                 {
                     // Other threads may add into the same shadow.

@@ -1,0 +1,264 @@
+/* enzyme-rs runtime for checkpointed loops and fixed points
+ * (src/modes/loops). Compiled to bitcode by build.rs and linked into a
+ * module on first use (internal linkage). The loop's step runs through two
+ * thunks the pass generates: fwd(env, i) runs step i untaped and returns
+ * whether a while loop goes on; adj(env, i) differentiates step i (its
+ * augmented forward and reverse sweeps together) at the current state. */
+#include "../include/enzyme/checkpoint.h"
+
+typedef int32_t (*enzyme_rs_fwd)(void *env, int64_t i);
+typedef void (*enzyme_rs_adj)(void *env, int64_t i);
+
+typedef struct {
+  const EnzymeCheckpointScheme *scheme;
+  void *state;
+  EnzymeCkptConfig config; /* the default scheme's */
+  int64_t start, n;
+  int32_t is_while;
+  EnzymeCkptRegion *regions;
+  uint64_t nregions;
+} enzyme_rs_ckpt;
+
+static void die(const char *m) {
+  fprintf(stderr, "enzyme-rs: checkpointed loop: %s\n", m);
+  abort();
+}
+
+static EnzymeCkptRegion *copy_regions(const EnzymeCkptRegion *r, uint64_t n,
+                                      uint64_t *bytes) {
+  EnzymeCkptRegion *c = (EnzymeCkptRegion *)malloc((n ? n : 1) * sizeof(*c));
+  uint64_t k;
+  *bytes = 0;
+  for (k = 0; k < n; k++) {
+    c[k] = r[k];
+    *bytes += r[k].bytes;
+  }
+  return c;
+}
+
+static void save(enzyme_rs_ckpt *c, int64_t slot, int64_t step, void *env) {
+  if (c->scheme->store)
+    c->scheme->store(c->state, slot, step, c->regions, c->nregions);
+  else if (c->scheme->save_state)
+    c->scheme->save_state(c->state, slot, step, env);
+  else
+    die("the scheme has neither store nor save_state");
+}
+
+static void load(enzyme_rs_ckpt *c, int64_t slot, int64_t step, void *env) {
+  if (c->scheme->restore)
+    c->scheme->restore(c->state, slot, step, c->regions, c->nregions);
+  else if (c->scheme->load_state)
+    c->scheme->load_state(c->state, slot, step, env);
+  else
+    die("the scheme has neither restore nor load_state");
+}
+
+/* Runs steps [a, b); a while loop that ends there reports its length. */
+static void forward(enzyme_rs_ckpt *c, int64_t a, int64_t b, void *env,
+                    enzyme_rs_fwd fwd) {
+  int64_t j;
+  for (j = a; j < b; j++) {
+    int32_t more = fwd(env, c->start + j);
+    if (c->is_while && !more && c->n < 0) {
+      c->n = j + 1;
+      if (!c->scheme->set_nsteps)
+        die("the scheme cannot run a while loop (no set_nsteps)");
+      c->scheme->set_nsteps(c->state, c->n);
+      return;
+    }
+  }
+}
+
+/* The forward sweep: the loop, with the scheme's snapshots. */
+void *__enzyme_rs_loops_ckpt_fwd(const EnzymeCheckpointScheme *scheme,
+                                 void *data, int64_t start, int64_t n,
+                                 int32_t is_while,
+                                 const EnzymeCkptRegion *regions,
+                                 uint64_t nregions, void *env,
+                                 enzyme_rs_fwd fwd) {
+  enzyme_rs_ckpt *c = (enzyme_rs_ckpt *)calloc(1, sizeof(*c));
+  uint64_t bytes;
+  if (!scheme) {
+    scheme = &EnzymeCkptPeriodic;
+    data = &c->config;
+    if (getenv("ENZYME_RS_CKPT_VERBOSE"))
+      c->config.verbose = atoi(getenv("ENZYME_RS_CKPT_VERBOSE"));
+  }
+  if (scheme->version != ENZYME_CKPT_ABI_VERSION)
+    die("the scheme's version is not ENZYME_CKPT_ABI_VERSION (1)");
+  c->scheme = scheme;
+  c->start = is_while ? 0 : start;
+  c->n = is_while ? -1 : (n < 0 ? 0 : n);
+  c->is_while = is_while;
+  c->regions = copy_regions(regions, nregions, &bytes);
+  c->nregions = nregions;
+  c->state = scheme->init(data, c->n, bytes);
+  for (;;) {
+    EnzymeCkptAction a;
+    memset(&a, 0, sizeof(a));
+    scheme->next_action(c->state, &a);
+    switch (a.flag) {
+    case ENZYME_CKPT_STORE:
+      save(c, a.cpnum, a.iteration, env);
+      break;
+    case ENZYME_CKPT_RESTORE:
+      load(c, a.cpnum, a.iteration, env);
+      break;
+    case ENZYME_CKPT_FORWARD:
+      forward(c, a.startiteration, a.iteration, env, fwd);
+      break;
+    case ENZYME_CKPT_FIRSTUTURN:
+      save(c, -2, a.iteration - 1, env);
+      fwd(env, c->start + a.iteration - 1);
+      c->n = a.iteration;
+      return c;
+    case ENZYME_CKPT_DONE:
+      c->n = 0;
+      return c;
+    default:
+      die("unexpected action in the forward sweep");
+    }
+  }
+}
+
+/* The reverse sweep: each step differentiated once, last first. */
+void __enzyme_rs_loops_ckpt_rev(void *vc, void *env, enzyme_rs_fwd fwd,
+                                enzyme_rs_adj adj) {
+  enzyme_rs_ckpt *c = (enzyme_rs_ckpt *)vc;
+  if (c->n > 0) {
+    save(c, -1, c->n, env);
+    load(c, -2, c->n - 1, env);
+    adj(env, c->start + c->n - 1);
+    for (;;) {
+      EnzymeCkptAction a;
+      memset(&a, 0, sizeof(a));
+      c->scheme->next_action(c->state, &a);
+      if (a.flag == ENZYME_CKPT_DONE) {
+        load(c, -1, c->n, env);
+        break;
+      }
+      switch (a.flag) {
+      case ENZYME_CKPT_STORE:
+        save(c, a.cpnum, a.iteration, env);
+        break;
+      case ENZYME_CKPT_RESTORE:
+        load(c, a.cpnum, a.iteration, env);
+        break;
+      case ENZYME_CKPT_FORWARD:
+        forward(c, a.startiteration, a.iteration, env, fwd);
+        break;
+      case ENZYME_CKPT_UTURN:
+        adj(env, c->start + a.iteration - 1);
+        break;
+      default:
+        die("unexpected action in the reverse sweep");
+      }
+    }
+  }
+  c->scheme->finalize(c->state);
+  free(c->regions);
+  free(c);
+}
+
+/* --- fixed points --- */
+
+typedef struct {
+  EnzymeCkptRegion *regions;
+  uint64_t nregions, bytes;
+  void *snap;
+  int64_t last;
+} enzyme_rs_fp;
+
+static void put(const EnzymeCkptRegion *r, uint64_t n, void *buf) {
+  uint64_t k, off = 0;
+  for (k = 0; k < n; k++) {
+    memcpy((char *)buf + off, r[k].ptr, r[k].bytes);
+    off += r[k].bytes;
+  }
+}
+
+static void get(const EnzymeCkptRegion *r, uint64_t n, const void *buf) {
+  uint64_t k, off = 0;
+  for (k = 0; k < n; k++) {
+    memcpy(r[k].ptr, (const char *)buf + off, r[k].bytes);
+    off += r[k].bytes;
+  }
+}
+
+/* Runs the iteration to its end and keeps the state it converged to. */
+void *__enzyme_rs_loops_fp_fwd(const EnzymeCkptRegion *regions,
+                               uint64_t nregions, void *env,
+                               enzyme_rs_fwd fwd) {
+  enzyme_rs_fp *c = (enzyme_rs_fp *)calloc(1, sizeof(*c));
+  int64_t i = 0;
+  while (fwd(env, i))
+    i++;
+  c->last = i;
+  c->regions = copy_regions(regions, nregions, &c->bytes);
+  c->nregions = nregions;
+  c->snap = malloc(c->bytes ? c->bytes : 1);
+  put(c->regions, nregions, c->snap);
+  return c;
+}
+
+/* The adjoint fixed point: at the converged state z*, each call of adj
+ * maps the state's adjoint d to phi_z^T d and adds phi_x^T d into the
+ * parameters' shadows; repeated until d vanishes, the parameters get
+ * phi_x^T (I - phi_z^T)^-1 zbar. */
+void __enzyme_rs_loops_fp_rev(void *vc, void *env, enzyme_rs_adj adj,
+                              void *const *state_shadow,
+                              const uint64_t *state_bytes, uint64_t nstate,
+                              double reduction, int64_t max_iters,
+                              int32_t (*control)(double *, double *)) {
+  enzyme_rs_fp *c = (enzyme_rs_fp *)vc;
+  void *now = malloc(c->bytes ? c->bytes : 1);
+  double first = -1, prev = 0, cumul = -1, red;
+  int64_t k = 0;
+  uint64_t s, e;
+  if (reduction < 0)
+    reduction = 1e-12;
+  if (max_iters < 0)
+    max_iters = 1000;
+  red = reduction;
+  if (control && !control(&cumul, &red))
+    goto done;
+  put(c->regions, c->nregions, now);
+  for (;;) {
+    double norm = 0;
+    get(c->regions, c->nregions, c->snap);
+    adj(env, c->last);
+    k++;
+    for (s = 0; s < nstate; s++) {
+      const double *d = (const double *)state_shadow[s];
+      if (!d)
+        continue;
+      for (e = 0; e < state_bytes[s] / sizeof(double); e++)
+        norm += d[e] * d[e];
+    }
+    if (control) {
+      cumul = norm;
+      if (!control(&cumul, &red))
+        break;
+    } else {
+      if (k == 1)
+        first = norm;
+      if (norm == 0 || norm <= reduction * first)
+        break;
+      if (k > 5 && norm > prev)
+        break;
+    }
+    if (max_iters > 0 && k >= max_iters)
+      break;
+    prev = norm;
+  }
+  get(c->regions, c->nregions, now);
+done:
+  for (s = 0; s < nstate; s++)
+    if (state_shadow[s])
+      memset(state_shadow[s], 0, state_bytes[s]);
+  free(now);
+  free(c->snap);
+  free(c->regions);
+  free(c);
+}

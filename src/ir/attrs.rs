@@ -1,0 +1,37 @@
+//! String attributes with values on functions (`"key"="value"`).
+use super::llvm::*;
+use super::sys::core::*;
+
+/// Set the function attribute `key` to `value`.
+pub fn set_fn_string_attr(f: V, key: &str, value: &str) {
+    unsafe {
+        let ctx = LLVMGetTypeContext(type_of(f));
+        let a = LLVMCreateStringAttribute(
+            ctx,
+            key.as_ptr() as *const _,
+            key.len() as u32,
+            value.as_ptr() as *const _,
+            value.len() as u32,
+        );
+        LLVMAddAttributeAtIndex(f, super::sys::LLVMAttributeFunctionIndex, a);
+    }
+}
+
+/// The value of function attribute `key`, if `f` has it.
+pub fn fn_string_attr(f: V, key: &str) -> Option<String> {
+    unsafe {
+        let a = LLVMGetStringAttributeAtIndex(
+            f,
+            super::sys::LLVMAttributeFunctionIndex,
+            key.as_ptr() as *const _,
+            key.len() as u32,
+        );
+        if a.is_null() {
+            return None;
+        }
+        let mut len = 0u32;
+        let p = LLVMGetStringAttributeValue(a, &mut len);
+        let bytes = std::slice::from_raw_parts(p as *const u8, len as usize);
+        Some(String::from_utf8_lossy(bytes).into_owned())
+    }
+}

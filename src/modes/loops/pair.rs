@@ -1,0 +1,382 @@
+//! The reverse-mode pair of a loop function (see `mod.rs`).
+//!
+//! The step's arguments (and the shadows of the duplicated ones) go into an
+//! *env* struct, which two generated thunks read: `fwd(env, i)` runs step i
+//! untaped (returning whether a while loop goes on) and `adj(env, i)`
+//! differentiates step i at the current state, with a tape of its own
+//! that is freed before it returns (the step's reverse-mode pair, built as
+//! for any callee with the loop's activities). Active float arguments get
+//! an accumulator in the env, summed over the steps and returned by `rev`.
+//!
+//! - `aug`: env, the regions as `EnzymeCkptRegion[]`, then the runtime's
+//!   forward sweep (`__enzyme_rs_loops_ckpt_fwd`: the loop driven by the
+//!   scheme, snapshots stored; `__enzyme_rs_loops_fp_fwd`: the iteration
+//!   run to its end, its state kept); the runtime's context goes on the
+//!   enzyme-rs tape.
+//! - `rev`: pops the context and runs the runtime's reverse sweep
+//!   (`..._ckpt_rev`: restore, recompute, `adj` per step, last first;
+//!   `..._fp_rev`: `adj` at the converged state until the state's adjoint
+//!   vanishes).
+use super::{shape, step_of, Kind, Shape, HEAD};
+use crate::diag::{Error, ErrorKind, Result};
+use crate::ir::llvm::*;
+use crate::ir::Builder;
+use crate::modes::reverse::{get_pair, tape, Act, Key, Pair};
+use crate::modes::Session;
+
+const RUNTIME: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/loops_rt.bc"));
+const PREFIX: &str = "__enzyme_rs_loops_";
+
+/// Whether `f` is a loop function whose pair [`build`] makes.
+pub fn is_loop_fn(f: V) -> bool {
+    shape(f).is_some()
+}
+
+fn helper(m: LLVMModuleRef, n: &str) -> Result<V> {
+    let full = format!("{PREFIX}{n}");
+    if let Some(f) = get_function(m, &full).filter(|f| !is_declaration(*f)) {
+        return Ok(f);
+    }
+    crate::ir::bitcode::link_bitcode(m, RUNTIME, PREFIX)
+        .map_err(|e| Error::internal(format!("loop runtime: {e}")))?;
+    get_function(m, &full).ok_or_else(|| Error::internal(format!("loop runtime has no {full}")))
+}
+
+/// Per parameter of a pair function: the primal and its shadow.
+fn split(g: V, acts: &[Act]) -> Vec<(V, Option<V>)> {
+    let ps = params(g);
+    let mut out = Vec::new();
+    let mut j = 0;
+    for a in acts {
+        let s = (*a == Act::Dup).then(|| ps[j + 1]);
+        out.push((ps[j], s));
+        j += if *a == Act::Dup { 2 } else { 1 };
+    }
+    out
+}
+
+/// Where each step argument lives in the env struct.
+struct Env {
+    ty: T,
+    /// Per argument: field of the primal, of the shadow, of the accumulator.
+    primal: Vec<u32>,
+    shadow: Vec<Option<u32>>,
+    acc: Vec<Option<u32>>,
+    tys: Vec<T>,
+}
+
+impl Env {
+    fn new(ctx: LLVMContextRef, tys: &[T], acts: &[Act]) -> Env {
+        let mut fields = Vec::new();
+        let (mut primal, mut shadow, mut acc) = (Vec::new(), Vec::new(), Vec::new());
+        for (t, a) in tys.iter().zip(acts) {
+            primal.push(fields.len() as u32);
+            fields.push(*t);
+            shadow.push((*a == Act::Dup).then(|| {
+                fields.push(*t);
+                fields.len() as u32 - 1
+            }));
+        }
+        for (t, a) in tys.iter().zip(acts) {
+            acc.push((*a == Act::Active).then(|| {
+                fields.push(*t);
+                fields.len() as u32 - 1
+            }));
+        }
+        if fields.is_empty() {
+            fields.push(i64_type(ctx));
+        }
+        Env {
+            ty: struct_type(ctx, &mut fields),
+            primal,
+            shadow,
+            acc,
+            tys: tys.to_vec(),
+        }
+    }
+
+    fn field(&self, b: &Builder, env: V, k: u32) -> V {
+        let ctx = b.ctx;
+        b.gep(
+            self.ty,
+            env,
+            &mut [const_i32(ctx, 0), const_i32(ctx, k as i64)],
+        )
+    }
+
+    /// Fill a new env from the arguments (and shadows); zero accumulators.
+    fn fill(&self, b: &Builder, vals: &[(V, Option<V>)]) -> V {
+        let env = b.alloca(self.ty);
+        for (k, (v, s)) in vals.iter().enumerate() {
+            b.store(*v, self.field(b, env, self.primal[k]));
+            if let (Some(f), Some(s)) = (self.shadow[k], s) {
+                b.store(*s, self.field(b, env, f));
+            }
+            if let Some(f) = self.acc[k] {
+                b.store(zero(self.tys[k]), self.field(b, env, f));
+            }
+        }
+        env
+    }
+
+    /// The step's arguments after the index (with shadows when `shadows`).
+    fn load_args(&self, b: &Builder, env: V, shadows: bool) -> Vec<V> {
+        let mut out = Vec::new();
+        for k in 0..self.primal.len() {
+            out.push(b.load(self.tys[k], self.field(b, env, self.primal[k])));
+            if let (true, Some(f)) = (shadows, self.shadow[k]) {
+                out.push(b.load(self.tys[k], self.field(b, env, f)));
+            }
+        }
+        out
+    }
+}
+
+/// Build `pair` (declared by `get_pair`) for loop function `key.func`.
+pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<()> {
+    let lf = key.func;
+    let sh = shape(lf).ok_or_else(|| Error::internal("not a loop function"))?;
+    let step = step_of(lf).ok_or_else(|| Error::internal("loop function without a step"))?;
+    let first = sh.first_arg();
+    let arg_acts = key.acts[first..].to_vec();
+    let mut acts = vec![Act::Const];
+    acts.extend(arg_acts.iter().copied());
+    let n = acts.len();
+    let skey = Key {
+        func: step,
+        acts,
+        ret_active: false,
+        overwritten: vec![false; n],
+        globals_overwritten: false,
+    };
+    let spair = get_pair(sess, &skey, None)?;
+    let ctx = module_context(sess.module);
+    let tys: Vec<T> = params(lf)[first..].iter().map(|p| type_of(*p)).collect();
+    let env = Env::new(ctx, &tys, &arg_acts);
+    let fwd = fwd_thunk(sess, step, sh.kind, &env);
+    let adj = adj_thunk(sess, step, &spair, &env);
+    build_aug(sess, key, pair, sh, &env, fwd)?;
+    build_rev(sess, key, pair, sh, &env, (fwd, adj))?;
+    for g in [fwd, adj, pair.aug, pair.rev] {
+        verify_function(g).map_err(|m| {
+            Error::new(
+                ErrorKind::Internal(format!(
+                    "loop derivative of '{}' fails the verifier: {m}",
+                    name(step)
+                )),
+                lf,
+                None,
+            )
+        })?;
+    }
+    if sess.opts.print {
+        for g in [fwd, adj, pair.aug, pair.rev] {
+            eprintln!("{}", print_value(g));
+        }
+    }
+    Ok(())
+}
+
+/// `i32 fwd(ptr env, i64 i)`: step i, untaped; whether a while loop goes on.
+fn fwd_thunk(sess: &mut Session, step: V, kind: Kind, env: &Env) -> V {
+    let m = sess.module;
+    let b = Builder::new(m);
+    let ctx = b.ctx;
+    let (i32t, i64t, p) = (i32_type(ctx), i64_type(ctx), ptr_type(ctx));
+    let f = add_internal_function(
+        m,
+        &format!("enzyme_rs.loop.fwd.{}", name(step)),
+        fn_type_of(i32t, &mut [p, i64t], false),
+    );
+    sess.created.push(f);
+    b.at_end(append_block(f, "entry"));
+    let ps = params(f);
+    let mut args = vec![b.int_cast(ps[1], type_of(params(step)[0]), true)];
+    args.extend(env.load_args(&b, ps[0], false));
+    let r = b.call_fn(step, &mut args);
+    if kind == Kind::For || !is_int(type_of(r)) {
+        b.ret(const_i32(ctx, 1));
+    } else {
+        let more = b.icmp(LLVMIntPredicate::LLVMIntNE, r, zero(type_of(r)));
+        b.ret(b.int_cast(more, i32t, false));
+    }
+    f
+}
+
+/// `void adj(ptr env, i64 i)`: differentiate step i at the current state.
+fn adj_thunk(sess: &mut Session, step: V, spair: &Pair, env: &Env) -> V {
+    let m = sess.module;
+    let b = Builder::new(m);
+    let ctx = b.ctx;
+    let (i64t, p) = (i64_type(ctx), ptr_type(ctx));
+    let f = add_internal_function(
+        m,
+        &format!("enzyme_rs.loop.adj.{}", name(step)),
+        fn_type_of(void_type(ctx), &mut [p, i64t], false),
+    );
+    sess.created.push(f);
+    b.at_end(append_block(f, "entry"));
+    let ps = params(f);
+    let tt = tape::tape_type(ctx);
+    let tp = b.alloca(tt);
+    b.store(zero(tt), tp);
+    let mut args = vec![b.int_cast(ps[1], type_of(params(step)[0]), true)];
+    args.extend(env.load_args(&b, ps[0], true));
+    let mut aug_args = args.clone();
+    aug_args.push(tp);
+    b.call_fn(spair.aug, &mut aug_args);
+    let mut rev_args = args;
+    rev_args.push(tp);
+    let d = b.call_fn(spair.rev, &mut rev_args);
+    for (pos, idx) in spair.active_params.iter().enumerate() {
+        let Some(acc) = idx.checked_sub(1).and_then(|k| env.acc[k]) else {
+            continue;
+        };
+        let v = if spair.active_params.len() == 1 {
+            d
+        } else {
+            b.extract_value(d, pos as u32)
+        };
+        let slot = env.field(&b, ps[0], acc);
+        let old = b.load(type_of(v), slot);
+        b.store(b.fadd(old, v), slot);
+    }
+    let data = b.load(p, tp);
+    b.free(data);
+    b.ret_void();
+    f
+}
+
+/// The regions as an `EnzymeCkptRegion` array (`{ptr, i64, i32, i32}`).
+fn regions(b: &Builder, ps: &[(V, Option<V>)], count: usize) -> V {
+    let ctx = b.ctx;
+    let (i32t, i64t, p) = (i32_type(ctx), i64_type(ctx), ptr_type(ctx));
+    let rt = struct_type(ctx, &mut [p, i64t, i32t, i32t]);
+    let arr = b.alloca(array_type(rt, count.max(1) as u32));
+    for r in 0..count {
+        let (ptr, bytes) = (ps[HEAD + 2 * r].0, ps[HEAD + 2 * r + 1].0);
+        let e = b.gep(
+            array_type(rt, count.max(1) as u32),
+            arr,
+            &mut [const_i64(ctx, 0), const_i64(ctx, r as i64)],
+        );
+        let f = |k: i64| b.gep(rt, e, &mut [const_i32(ctx, 0), const_i32(ctx, k)]);
+        b.store(ptr, f(0));
+        b.store(bytes, f(1));
+        b.store(const_i32(ctx, 0), f(2));
+        b.store(const_i32(ctx, 0), f(3));
+    }
+    arr
+}
+
+fn build_aug(
+    sess: &mut Session,
+    key: &Key,
+    pair: &Pair,
+    sh: Shape,
+    env: &Env,
+    fwd: V,
+) -> Result<()> {
+    let m = sess.module;
+    let b = Builder::new(m);
+    let ctx = b.ctx;
+    let g = pair.aug;
+    b.at_end(append_block(g, "entry"));
+    let ps = split(g, &key.acts);
+    let tape_arg = *params(g).last().unwrap();
+    let first = sh.first_arg();
+    let e = env.fill(&b, &ps[first..]);
+    let rs = regions(&b, &ps, sh.regions);
+    let nr = const_i64(ctx, sh.regions as i64);
+    let c = match sh.kind {
+        Kind::FixedPoint => b.call_fn(helper(m, "fp_fwd")?, &mut [rs, nr, e, fwd]),
+        k => {
+            let is_while = const_i32(ctx, (k == Kind::While) as i64);
+            let f = helper(m, "ckpt_fwd")?;
+            b.call_fn(
+                f,
+                &mut [ps[2].0, ps[3].0, ps[0].0, ps[1].0, is_while, rs, nr, e, fwd],
+            )
+        }
+    };
+    let slot = b.call_fn(tape::reserve_fn(m), &mut [tape_arg, const_i64(ctx, 8)]);
+    set_alignment(b.store(c, slot), 8);
+    b.ret_void();
+    make_internal(g);
+    Ok(())
+}
+
+fn build_rev(
+    sess: &mut Session,
+    key: &Key,
+    pair: &Pair,
+    sh: Shape,
+    env: &Env,
+    (fwd, adj): (V, V),
+) -> Result<()> {
+    let m = sess.module;
+    let b = Builder::new(m);
+    let ctx = b.ctx;
+    let (i64t, p) = (i64_type(ctx), ptr_type(ctx));
+    let g = pair.rev;
+    b.at_end(append_block(g, "entry"));
+    let ps = split(g, &key.acts);
+    let tape_arg = *params(g).last().unwrap();
+    let first = sh.first_arg();
+    let slot = b.call_fn(tape::pop_fn(m), &mut [tape_arg, const_i64(ctx, 8)]);
+    let c = b.load(p, slot);
+    set_alignment(c, 8);
+    let e = env.fill(&b, &ps[first..]);
+    match sh.kind {
+        Kind::FixedPoint => {
+            let n = sh.states.max(1) as u32;
+            let shadows = b.alloca(array_type(p, n));
+            let bytes = b.alloca(array_type(i64t, n));
+            for s in 0..sh.states {
+                let idx = &mut [const_i64(ctx, 0), const_i64(ctx, s as i64)];
+                let sp = b.gep(array_type(p, n), shadows, idx);
+                b.store(ps[HEAD + 2 * s].1.unwrap_or_else(|| zero(p)), sp);
+                let idx = &mut [const_i64(ctx, 0), const_i64(ctx, s as i64)];
+                let bp = b.gep(array_type(i64t, n), bytes, idx);
+                b.store(ps[HEAD + 2 * s + 1].0, bp);
+            }
+            let red = b.bitcast(ps[1].0, double_type(ctx));
+            let ns = const_i64(ctx, sh.states as i64);
+            let f = helper(m, "fp_rev")?;
+            b.call_fn(
+                f,
+                &mut [c, e, adj, shadows, bytes, ns, red, ps[0].0, ps[2].0],
+            );
+        }
+        _ => {
+            let f = helper(m, "ckpt_rev")?;
+            b.call_fn(f, &mut [c, e, fwd, adj]);
+        }
+    }
+    let mut outs = Vec::new();
+    for idx in &pair.active_params {
+        let k = idx
+            .checked_sub(first)
+            .and_then(|k| env.acc.get(k).copied().flatten());
+        let Some(acc) = k else {
+            return Err(Error::internal(format!(
+                "loop function parameter {idx} is active"
+            )));
+        };
+        outs.push(b.load(env.tys[idx - first], env.field(&b, e, acc)));
+    }
+    match outs.len() {
+        0 => b.ret_void(),
+        1 => b.ret(outs[0]),
+        _ => {
+            let rt = fn_return_type(g);
+            let mut v = undef(rt);
+            for (k, o) in outs.iter().enumerate() {
+                v = b.insert_value(v, *o, k as u32);
+            }
+            b.ret(v)
+        }
+    };
+    make_internal(g);
+    Ok(())
+}
