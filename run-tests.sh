@@ -18,6 +18,8 @@ echo "== sanitizers: the programs under ASan (all) and UBSan (subset) at -O0 and
 bash tests/sanitize.sh
 echo "== lto (multi-file programs, full LTO and ThinLTO through lld)"
 tests/lto/run.sh
+echo "== GPU kernels (NVPTX/AMDGPU llc, host execution vs finite differences, lit/gpu)"
+bash tests/gpu/run.sh
 echo "== cargo test"
 cargo test --release
 echo "== packaging: wrappers, install + CMake + pkg-config, Debian package, Fortran, Python, the guide's examples"

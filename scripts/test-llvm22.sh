@@ -16,6 +16,8 @@ echo "== LLVM 22: examples"
 ./examples/run.sh
 echo "== LLVM 22: lto (multi-file programs through lld-22)"
 tests/lto/run.sh
+echo "== LLVM 22: GPU kernels (NVPTX/AMDGPU with clang-22, host execution)"
+bash tests/gpu/run.sh
 echo "== LLVM 22: cargo test (C/C++ programs with clang-22)"
 cargo test --release --test programs
 echo "== LLVM 22: benchmarks (gradient agreement)"

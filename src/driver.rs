@@ -170,6 +170,9 @@ pub fn run_with(
     }
     define_leftover_markers(m);
     cleanup(&mut sess);
+    if let Some(dev) = crate::modes::gpu::device_of(m) {
+        crate::modes::gpu::math::lower_device_math(m, dev);
+    }
     true
 }
 

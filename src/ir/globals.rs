@@ -200,11 +200,8 @@ pub fn add_call_string_attr(call: V, key: &str) {
 
 /// A zero-initialized internal global named `n` with the value type and
 /// alignment of global `like`.
+/// The global keeps `like`'s address space (GPU workgroup memory: undef
+/// initializer, see `gpu::add_shadow_global_like`).
 pub fn add_zeroed_global_like(m: LLVMModuleRef, like: V, n: &str) -> V {
-    let ty = global_type(like);
-    let s = add_global(m, ty, n);
-    set_initializer(s, super::llvm::zero(ty));
-    set_internal(s);
-    super::values::copy_alignment(like, s);
-    s
+    super::gpu::add_shadow_global_like(m, like, n)
 }

@@ -6,6 +6,7 @@ pub mod builder;
 pub mod consts;
 pub mod demangle;
 pub mod globals;
+pub mod gpu;
 pub mod link;
 pub mod llvm;
 pub mod metadata;

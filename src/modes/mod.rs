@@ -4,6 +4,7 @@ pub mod common;
 pub mod complex;
 pub mod dispatch;
 pub mod forward;
+pub mod gpu;
 pub mod intptr;
 pub mod loops;
 pub mod mpi;

@@ -45,6 +45,9 @@ pub enum CallKind {
     /// regions, barriers, critical sections. The other runtime calls are
     /// `Inactive`.
     OpenMp(super::openmp::OmpCall),
+    /// A GPU barrier or unsupported device operation (`rules::gpu`,
+    /// handled in `modes::gpu`); index queries are `Inactive`.
+    Gpu(super::gpu::GpuCall),
 }
 
 /// A registered custom derivative.
@@ -117,6 +120,11 @@ pub fn classify_function(f: V) -> CallKind {
     match super::openmp::openmp_call(&n).filter(|_| runtime) {
         Some(super::openmp::OmpCall::Inactive) => return CallKind::Inactive,
         Some(k) => return CallKind::OpenMp(k),
+        None => {}
+    }
+    match super::gpu::gpu_call(&n).filter(|_| is_declaration(f)) {
+        Some(Ok(k)) => return CallKind::Gpu(k),
+        Some(Err(())) => return CallKind::Inactive,
         None => {}
     }
     if is_inactive_function(f) {

@@ -14,6 +14,7 @@
 //! Adding a function is one entry in [`lookup`] plus its partials function.
 pub mod annotations;
 pub mod classify;
+pub mod gpu;
 pub mod mpi;
 pub mod openmp;
 pub mod registry;
@@ -256,6 +257,9 @@ pub fn math_base(n: &str) -> Option<&'static str> {
 }
 
 pub(crate) fn lookup_callee(n: &str) -> Option<Rule> {
+    if let Some(libm) = gpu::device_math_libm_name(n) {
+        return lookup_callee(&libm);
+    }
     let base = math_base(n)?;
     let is_intrinsic = n.starts_with("llvm.");
     // libm names that are also intrinsic-only spellings are not C functions.

@@ -52,6 +52,7 @@ impl Gen<'_> {
             CallKind::Mpi(_) => Ok(()), // handled above
             CallKind::OpenMp(OmpCall::Fork) => self.visit_fork(i),
             CallKind::OpenMp(_) => Ok(()),
+            CallKind::Gpu(k) => crate::modes::gpu::check_call(i, k),
         }
     }
 

@@ -228,6 +228,7 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     shim::invokes_to_calls(nf);
     crate::modes::dispatch::prepare_calls(sess, nf);
     crate::modes::openmp::prepare(nf, false)?;
+    crate::modes::gpu::prepare_clone(nf);
 
     // Activity, computed on the clone.
     let seeds: Vec<V> = shadow_of.keys().copied().collect();

@@ -102,7 +102,7 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     b.at_entry_allocas(caller);
     b.clear_debug_loc();
     let tt = tape::tape_type(ctx);
-    let tp = b.alloca(tt);
+    let tp = crate::modes::gpu::generic_ptr(&b, b.alloca(tt));
     b.before(req.call);
     b.set_debug_loc_from(req.call);
     let width = req.width.max(1) as usize;
@@ -117,7 +117,17 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     let uses_tape = [pair.aug, pair.rev]
         .iter()
         .any(|f| params(*f).last().is_some_and(|t| has_uses(*t)));
-    if uses_tape {
+    // On a GPU: a local buffer of the tape's static bound, and the
+    // block's shadows of workgroup memory zeroed.
+    let device = crate::modes::gpu::is_device(sess.module);
+    if device {
+        let shadows: Vec<V> = sess.shadow_globals.values().copied().collect();
+        crate::modes::gpu::zero_shared_shadows(&b, &shadows);
+    }
+    if uses_tape && device {
+        let bytes = crate::modes::gpu::local_tape_bytes(pair.aug, req.func)?;
+        crate::modes::gpu::local_tape(&b, caller, req.call, tp, bytes);
+    } else if uses_tape {
         tape::take_cached_buffer(&b, tp);
     }
     for lane in 0..width {
@@ -152,7 +162,9 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
         };
         per_lane.push(ds);
     }
-    if uses_tape {
+    if uses_tape && device {
+        crate::modes::gpu::release_tape(&b, tp);
+    } else if uses_tape {
         tape::return_cached_buffer(&b, tp);
     }
     let mut leaves = Vec::new();

@@ -53,11 +53,18 @@ pub fn reserve_fn(m: LLVMModuleRef) -> V {
     let c1 = b.select(b.icmp(LLVMIntPredicate::LLVMIntUGT, end, dbl), end, dbl);
     let min = const_i64(ctx, 4096);
     let newcap = b.select(b.icmp(LLVMIntPredicate::LLVMIntULT, c1, min), min, c1);
-    let data = b.load(p, tape);
-    let nd = b.realloc(data, newcap);
-    b.store(nd, tape);
-    b.store(newcap, cap_p);
-    b.br(done);
+    if crate::ir::gpu::device_of(m).is_some() {
+        // A device tape starts on a local buffer; it grows into device
+        // malloc memory (no realloc on devices) only without a static bound.
+        crate::modes::gpu::grow_device_tape(&b, tape, top, cap, newcap);
+        b.br(done);
+    } else {
+        let data = b.load(p, tape);
+        let nd = b.realloc(data, newcap);
+        b.store(nd, tape);
+        b.store(newcap, cap_p);
+        b.br(done);
+    }
     b.at_end(done);
     let data = b.load(p, tape);
     b.store(end, top_p);

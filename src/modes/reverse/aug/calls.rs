@@ -86,6 +86,7 @@ impl AugGen<'_> {
             | CallKind::Unknown(_) => self.visit_differentiable_call(i),
             CallKind::OpenMp(crate::rules::openmp::OmpCall::Fork) => self.visit_fork(i),
             CallKind::OpenMp(_) => Ok(()),
+            CallKind::Gpu(k) => crate::modes::gpu::check_call(i, k),
         }
     }
 

@@ -119,6 +119,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     crate::modes::dispatch::prepare_calls(sess, aug);
     let nested = crate::modes::openmp::runs_in_parallel(sess.module, f);
     crate::modes::openmp::prepare_in(aug, true, nested)?;
+    crate::modes::gpu::prepare_aug(aug)?;
     super::promote::heap_allocas_for_custom_calls(aug);
     // Canonical loop shape: preheaders, a single latch, dedicated exits.
     shim::run_function_pipeline(&mut [aug], "loop-simplify").map_err(Error::internal)?;

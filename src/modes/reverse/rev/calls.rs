@@ -48,6 +48,14 @@ impl RevGen<'_> {
                 crate::modes::openmp::reverse_mirror(&self.b, i, &ops);
                 Ok(())
             }
+            // Block barriers again at the mirrored point.
+            CallKind::Gpu(k) => {
+                let mut ops = Vec::new();
+                for o in crate::modes::gpu::mirror_operands(i) {
+                    ops.push(self.avail(o)?);
+                }
+                crate::modes::gpu::reverse_mirror(&self.b, i, k, &ops)
+            }
         }
     }
 

@@ -47,7 +47,8 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
         key.overwritten_params(a.func),
         key.globals_overwritten,
     );
-    let parallel = crate::modes::openmp::runs_in_parallel(sess.module, key.func);
+    let parallel = crate::modes::openmp::runs_in_parallel(sess.module, key.func)
+        || crate::modes::gpu::is_device(sess.module);
     let owned = (parallel && crate::modes::openmp::top_level_region(sess.module, key.func))
         .then(|| crate::modes::openmp::owned::owned_counter(a.func))
         .flatten();
@@ -719,6 +720,7 @@ impl RevGen<'_> {
                         self.owned.as_ref().and_then(|o| o.access(operand(i, 0))),
                         Some(crate::modes::openmp::owned::Access::Plain)
                     )
+                    && !crate::modes::gpu::private::thread_private(operand(i, 0))
                 {
                     // Other threads may add into the same shadow.
                     if !crate::modes::openmp::atomic_accumulate(&self.b, sp, d) {
