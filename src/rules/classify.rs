@@ -190,6 +190,13 @@ pub fn is_inactive_function(f: V) -> bool {
 }
 
 fn listed_inactive(f: V) -> bool {
+    // During a pass run the registry holds the listed functions (read once
+    // per module, checked by name in is_inactive_function_name): a scan of
+    // every global per classified call made a module with many calls
+    // quadratic.
+    if super::registry::installed() {
+        return false;
+    }
     globals(module_of(f)).into_iter().any(|g| {
         name(g).starts_with("__enzyme_inactivefn")
             && global_initializer(g).is_some_and(|init| {
