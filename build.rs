@@ -45,6 +45,10 @@ fn main() {
     println!("cargo:rerun-if-changed=cpp/shim.cc");
     println!("cargo:rerun-if-changed=cpp/plugin22.cc");
     println!("cargo:rerun-if-changed=build.rs");
+    // Never unmapped by dlclose: the plugin keeps process-wide state (the
+    // logger, cl::opt registrations, thread-local tape caches) that must
+    // outlive an unload by the host (opt, clang, rustc).
+    println!("cargo:rustc-cdylib-link-arg=-Wl,-z,nodelete");
     let (major, prefix_var) = version();
     println!("cargo:rerun-if-env-changed={prefix_var}");
     let Some(cfg) = llvm_config(major, prefix_var) else {

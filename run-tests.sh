@@ -8,6 +8,8 @@ cd "$(dirname "$0")"
 ./setup.sh
 echo "== lit"
 lit -sv lit
+echo "== the plugin with debug assertions, lit under a leak check"
+bash tests/plugin-checked.sh
 echo "== examples"
 ./examples/run.sh
 echo "== fuzzers: llvm-stress and random programs, fixed seed windows"

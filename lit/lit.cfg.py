@@ -14,6 +14,15 @@ config.test_exec_root = os.path.join(root, "target", "lit" if llvm == "16" else 
 release = os.path.join("target", "release") if llvm == "16" else os.path.join("target", "llvm" + llvm, "release")
 plugin = os.path.join(root, release, "libenzyme_rs.so")
 llvm_bin = "/usr/lib/llvm-%s/bin" % llvm
+# tests/plugin-checked.sh: another build of the plugin (debug assertions),
+# and a folder of wrappers that run opt/clang under a leak check.
+plugin = os.environ.get("ENZYME_RS_PLUGIN", plugin)
+wrap = os.environ.get("ENZYME_RS_TOOL_WRAP")
+if wrap:
+    config.environment["ENZYME_RS_REAL_BIN"] = llvm_bin
+    config.environment["LSAN_OPTIONS"] = os.environ.get("LSAN_OPTIONS", "")
+    config.environment["ASAN_OPTIONS"] = os.environ.get("ASAN_OPTIONS", "")
+    llvm_bin = wrap
 config.available_features.add("llvm" + llvm)
 config.environment["ENZYME_RS_LLVM"] = llvm
 config.environment["PATH"] = llvm_bin + os.pathsep + os.environ.get("PATH", "")

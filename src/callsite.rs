@@ -259,39 +259,84 @@ pub fn resolve_function(call: V, v: V) -> Result<V> {
     ))
 }
 
-/// Convert a call-site argument to the parameter type it feeds (undoing C's
-/// default argument promotions for variadic calls).
-pub fn convert_arg(b: &Builder, v: V, to: T) -> Option<V> {
+/// How a call-site argument becomes the parameter type it feeds.
+#[derive(Clone, Copy)]
+enum Conversion {
+    Same,
+    Cast(LLVMOpcode),
+    FpCast,
+    IntCast,
+}
+
+/// The conversion from `v` to `to`, if there is one (undoing C's default
+/// argument promotions for variadic calls).
+fn conversion(v: V, to: T) -> Option<Conversion> {
     let from = type_of(v);
     if from == to {
-        return Some(v);
+        return Some(Conversion::Same);
     }
     if is_fp(from) && is_fp(to) {
-        return Some(b.fp_cast(v, to));
+        return Some(Conversion::FpCast);
     }
     if is_int(from) && is_int(to) {
-        return Some(b.int_cast(v, to, true));
+        return Some(Conversion::IntCast);
     }
     if is_ptr(from) && is_ptr(to) {
-        return Some(b.cast(LLVMOpcode::LLVMAddrSpaceCast, v, to));
+        return Some(Conversion::Cast(LLVMOpcode::LLVMAddrSpaceCast));
     }
     // Pointers passed as pointer-sized integers (intptr_t) and back; a
     // narrower integer where a pointer is expected is a mistake (a shadow
     // or an argument missing), not a conversion.
     if is_int(from) && is_ptr(to) && int_width(from) == 64 {
-        return Some(b.cast(LLVMOpcode::LLVMIntToPtr, v, to));
+        return Some(Conversion::Cast(LLVMOpcode::LLVMIntToPtr));
     }
     if is_ptr(from) && is_int(to) && int_width(to) == 64 {
-        return Some(b.cast(LLVMOpcode::LLVMPtrToInt, v, to));
+        return Some(Conversion::Cast(LLVMOpcode::LLVMPtrToInt));
     }
     None
 }
 
-/// Parse a call to `__enzyme_*` into a request.
+/// Convert a call-site argument to the parameter type it feeds.
+pub fn convert_arg(b: &Builder, v: V, to: T) -> Option<V> {
+    Some(match conversion(v, to)? {
+        Conversion::Same => v,
+        Conversion::FpCast => b.fp_cast(v, to),
+        Conversion::IntCast => b.int_cast(v, to, true),
+        Conversion::Cast(op) => b.cast(op, v, to),
+    })
+}
+
+/// Convert when building; when only reading the call (`b` is None), the
+/// argument itself if it converts.
+fn convert_opt(b: Option<&Builder>, v: V, to: T) -> Option<V> {
+    match b {
+        Some(b) => convert_arg(b, v, to),
+        None => conversion(v, to).map(|_| v),
+    }
+}
+
+/// Parse a call to `__enzyme_*` into a request, converting its arguments
+/// to the parameter types (conversions are inserted before the call).
 pub fn parse(call: V, mode: Mode) -> Result<Request> {
     let module = module_of(inst_fn(call));
     let b = Builder::new(module);
     b.before(call);
+    parse_with(call, mode, Some(&b))
+}
+
+/// Read a call to `__enzyme_*` without changing the IR: the same request
+/// `parse` makes, with each value as passed (not converted), and no hidden
+/// result buffer (`args[0]` of a `fn_sret` request is a placeholder whose
+/// values are the call itself). For analyses, which must see exactly the
+/// pairing of arguments to parameters that the modes will use.
+pub fn scan(call: V) -> Result<Request> {
+    let callee = name(called_value(call));
+    let mode = Mode::from_callee(&callee)
+        .ok_or_else(|| Error::bad_call(call, format!("{callee} is not an __enzyme_* call")))?;
+    parse_with(call, mode, None)
+}
+
+fn parse_with(call: V, mode: Mode, b: Option<&Builder>) -> Result<Request> {
     let callee_name = name(called_value(call));
     let all = call_args(call);
     let mut k = 0usize;
@@ -335,7 +380,7 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
     let mut cur = Cursor {
         call,
         mode,
-        b: &b,
+        b,
         callee_name,
         fname: name(func),
         user_params: params.len() - req.fn_sret.is_some() as usize,
@@ -345,7 +390,14 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
     for (pi, p) in params.iter().enumerate() {
         if pi == 0 {
             if let Some(st) = req.fn_sret {
-                req.args.push(hidden_sret_arg(call, &b, st));
+                req.args.push(match b {
+                    Some(b) => hidden_sret_arg(call, b, st),
+                    None => ArgSpec {
+                        activity: Activity::Dup,
+                        primal: call,
+                        shadows: vec![call],
+                    },
+                });
                 continue;
             }
         }
@@ -364,7 +416,8 @@ pub fn parse(call: V, mode: Mode) -> Result<Request> {
 struct Cursor<'b> {
     call: V,
     mode: Mode,
-    b: &'b Builder,
+    /// None when only reading the call (`scan`).
+    b: Option<&'b Builder>,
     callee_name: String,
     /// Name of the function to differentiate.
     fname: String,
@@ -519,7 +572,7 @@ impl Cursor<'_> {
         };
         check_activity(call, mode, req.width, pty, activity, &pdesc())?;
         let arg = self.all[self.k];
-        let primal = convert_arg(self.b, arg, pty).ok_or_else(|| {
+        let primal = convert_opt(self.b, arg, pty).ok_or_else(|| {
             Error::bad_call(
                 call,
                 format!("value {} does not fit {}", print_value(arg).trim(), pdesc()),
@@ -565,7 +618,7 @@ impl Cursor<'_> {
                     format!("the shadow of {pdesc} is missing: found the marker {m} instead"),
                 ));
             }
-            let s = convert_arg(self.b, arg, pty).ok_or_else(|| {
+            let s = convert_opt(self.b, arg, pty).ok_or_else(|| {
                 Error::bad_call(
                     call,
                     format!("shadow {} does not fit {}", print_value(arg).trim(), pdesc),
@@ -600,7 +653,7 @@ impl Cursor<'_> {
                 && is_fp(t)
                 && is_fp(fn_return_type(func))
             {
-                req.ret_seed = convert_arg(self.b, arg, fn_return_type(func));
+                req.ret_seed = convert_opt(self.b, arg, fn_return_type(func));
                 self.k += 1;
             } else {
                 break;

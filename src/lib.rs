@@ -24,9 +24,6 @@ pub mod rules;
 compile_error!("choose one LLVM: features llvm16-0 and llvm22-1 exclude each other");
 #[cfg(not(any(feature = "llvm16-0", feature = "llvm22-1")))]
 compile_error!("choose an LLVM: feature llvm16-0 (default) or llvm22-1");
-// LLVM 22's bindings under the crate-wide name `llvm_sys`.
-#[cfg(all(feature = "llvm22-1", not(feature = "llvm16-0")))]
-extern crate llvm_sys_221 as llvm_sys;
 
 /// Analysis printers as opt pipeline names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,6 +106,9 @@ pub fn run_printer(m: ir::llvm::LLVMModuleRef, p: Printer) {
     let opts = options::Options::load(0);
     guarded(m, || {
         use analysis::printer::*;
+        // The printers see the module's registrations (inactive functions,
+        // custom derivatives, function-like) as the enzyme pass does.
+        let _registry = rules::registry::install(rules::registry::Registry::build(m));
         if matches!(p, Printer::Types | Printer::Both) {
             print_module_types(m, &opts);
         }
@@ -193,21 +193,7 @@ mod plugin16 {
             module: &mut Module<'_>,
             _manager: &ModuleAnalysisManager,
         ) -> PreservedAnalyses {
-            init_logging();
-            let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
-            let opts = options::Options::load(0);
-            guarded(m, || {
-                use analysis::printer::*;
-                if matches!(self.0, Printer::Types | Printer::Both) {
-                    print_module_types(m, &opts);
-                }
-                if matches!(self.0, Printer::Activity | Printer::Both) {
-                    print_module_activity(m, &opts);
-                }
-                if matches!(self.0, Printer::Cost) {
-                    print_module_cost(m);
-                }
-            });
+            run_printer(module.as_mut_ptr() as ir::llvm::LLVMModuleRef, self.0);
             PreservedAnalyses::All
         }
     }

@@ -1,6 +1,6 @@
 //! An IR builder with small methods named after what they build.
 use super::llvm::*;
-use llvm_sys::core::*;
+use crate::ir::sys::core::*;
 use std::ffi::CString;
 
 pub struct Builder {
@@ -138,7 +138,7 @@ impl Builder {
 
     pub fn set_debug_loc_from(&self, inst: V) {
         unsafe {
-            let loc = llvm_sys::debuginfo::LLVMInstructionGetDebugLoc(inst);
+            let loc = crate::ir::sys::debuginfo::LLVMInstructionGetDebugLoc(inst);
             LLVMSetCurrentDebugLocation2(self.raw, loc);
         }
     }
@@ -257,10 +257,10 @@ impl Builder {
         unsafe {
             LLVMBuildAtomicRMW(
                 self.raw,
-                llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpFAdd,
+                crate::ir::sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpFAdd,
                 p,
                 v,
-                llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingMonotonic,
+                crate::ir::sys::LLVMAtomicOrdering::LLVMAtomicOrderingMonotonic,
                 0,
             )
         }

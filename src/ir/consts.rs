@@ -1,6 +1,6 @@
 //! Safe constructors of constants beyond the scalar ones in `llvm.rs`.
 use super::llvm::{T, V};
-use llvm_sys::core::*;
+use crate::ir::sys::core::*;
 
 /// An integer constant of type `t` (zero-extended from `x`).
 pub fn const_int(t: T, x: u64) -> V {

@@ -3,7 +3,7 @@
 use super::llvm::{
     context_of, cstr, enum_attr_kind, name, type_of, LLVMLinkage, LLVMModuleRef, BB, T, V,
 };
-use llvm_sys::core::*;
+use crate::ir::sys::core::*;
 
 // ----- functions ----------------------------------------------------------------
 
@@ -61,16 +61,19 @@ pub fn set_internal(g: V) {
 /// primal's linkage-related attributes).
 pub fn make_internal(f: V) {
     unsafe {
-        LLVMSetVisibility(f, llvm_sys::LLVMVisibility::LLVMDefaultVisibility);
+        LLVMSetVisibility(f, crate::ir::sys::LLVMVisibility::LLVMDefaultVisibility);
         LLVMSetLinkage(f, LLVMLinkage::LLVMInternalLinkage);
-        LLVMSetDLLStorageClass(f, llvm_sys::LLVMDLLStorageClass::LLVMDefaultStorageClass);
-        LLVMSetUnnamedAddress(f, llvm_sys::LLVMUnnamedAddr::LLVMGlobalUnnamedAddr);
+        LLVMSetDLLStorageClass(
+            f,
+            crate::ir::sys::LLVMDLLStorageClass::LLVMDefaultStorageClass,
+        );
+        LLVMSetUnnamedAddress(f, crate::ir::sys::LLVMUnnamedAddr::LLVMGlobalUnnamedAddr);
     }
 }
 
 /// Give a function the C calling convention.
 pub fn set_c_call_conv(f: V) {
-    unsafe { LLVMSetFunctionCallConv(f, llvm_sys::LLVMCallConv::LLVMCCallConv as u32) }
+    unsafe { LLVMSetFunctionCallConv(f, crate::ir::sys::LLVMCallConv::LLVMCCallConv as u32) }
 }
 
 /// Give call `call` the calling convention of function `f`.
@@ -122,7 +125,7 @@ pub fn has_attr_at(f: V, idx: u32, attr: &str) -> bool {
 }
 
 /// The attribute index of the function itself.
-pub const FN_INDEX: u32 = llvm_sys::LLVMAttributeFunctionIndex;
+pub const FN_INDEX: u32 = crate::ir::sys::LLVMAttributeFunctionIndex;
 
 /// Whether parameter `i` (0-based) of function `f` carries enum attribute `attr`.
 pub fn param_has_attr(f: V, i: u32, attr: &str) -> bool {

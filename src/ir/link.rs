@@ -2,8 +2,8 @@
 //! and named metadata, linkage, new functions and globals, string
 //! attributes. Nothing here knows about derivatives.
 use super::llvm::*;
-use llvm_sys::core::*;
-use llvm_sys::LLVMLinkage;
+use crate::ir::sys::core::*;
+use crate::ir::sys::LLVMLinkage;
 
 /// Whether module flag `key` is present (`ThinLTO`, `EnableSplitLTOUnit`).
 pub fn has_module_flag(m: LLVMModuleRef, key: &str) -> bool {
@@ -115,7 +115,7 @@ pub fn add_string_fn_attr(f: V, key: &str, value: &str) {
             value.as_ptr() as *const _,
             value.len() as u32,
         );
-        LLVMAddAttributeAtIndex(f, llvm_sys::LLVMAttributeFunctionIndex, a);
+        LLVMAddAttributeAtIndex(f, crate::ir::sys::LLVMAttributeFunctionIndex, a);
     }
 }
 
@@ -123,7 +123,7 @@ pub fn remove_string_fn_attr(f: V, key: &str) {
     unsafe {
         LLVMRemoveStringAttributeAtIndex(
             f,
-            llvm_sys::LLVMAttributeFunctionIndex,
+            crate::ir::sys::LLVMAttributeFunctionIndex,
             key.as_ptr() as *const _,
             key.len() as u32,
         )

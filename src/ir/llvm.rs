@@ -6,12 +6,14 @@
 //! transformed, which outlives every call.
 #![allow(clippy::missing_safety_doc)]
 
-use llvm_sys::core::*;
-pub use llvm_sys::prelude::{
+use crate::ir::sys::core::*;
+pub use crate::ir::sys::prelude::{
     LLVMBasicBlockRef, LLVMBuilderRef, LLVMContextRef, LLVMMetadataRef, LLVMModuleRef, LLVMTypeRef,
     LLVMValueRef,
 };
-pub use llvm_sys::{LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind};
+pub use crate::ir::sys::{
+    LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind,
+};
 
 // The topic modules' helpers, reachable through `ir::llvm::*` as before.
 pub use super::consts::*;
@@ -413,7 +415,7 @@ pub fn enum_attr_kind(name: &str) -> u32 {
 
 pub fn fn_has_attr(f: V, name: &str) -> bool {
     unsafe {
-        let idx = llvm_sys::LLVMAttributeFunctionIndex;
+        let idx = crate::ir::sys::LLVMAttributeFunctionIndex;
         let k = enum_attr_kind(name);
         if k != 0 && !LLVMGetEnumAttributeAtIndex(f, idx, k).is_null() {
             return true;
@@ -428,7 +430,7 @@ pub fn add_fn_attr(f: V, name: &str) {
         let ctx = LLVMGetTypeContext(type_of(f));
         let k = enum_attr_kind(name);
         let a = LLVMCreateEnumAttribute(ctx, k, 0);
-        LLVMAddAttributeAtIndex(f, llvm_sys::LLVMAttributeFunctionIndex, a);
+        LLVMAddAttributeAtIndex(f, crate::ir::sys::LLVMAttributeFunctionIndex, a);
     }
 }
 
@@ -436,7 +438,7 @@ pub fn remove_fn_attr(f: V, name: &str) {
     unsafe {
         LLVMRemoveEnumAttributeAtIndex(
             f,
-            llvm_sys::LLVMAttributeFunctionIndex,
+            crate::ir::sys::LLVMAttributeFunctionIndex,
             enum_attr_kind(name),
         )
     }
@@ -643,21 +645,21 @@ pub fn struct_type(ctx: LLVMContextRef, fields: &mut [T]) -> T {
 /// Size in bytes of a type for the module's data layout.
 pub fn type_store_size(m: LLVMModuleRef, t: T) -> u64 {
     unsafe {
-        let dl = llvm_sys::target::LLVMGetModuleDataLayout(m);
-        llvm_sys::target::LLVMStoreSizeOfType(dl, t)
+        let dl = crate::ir::sys::target::LLVMGetModuleDataLayout(m);
+        crate::ir::sys::target::LLVMStoreSizeOfType(dl, t)
     }
 }
 
 pub fn type_alloc_size(m: LLVMModuleRef, t: T) -> u64 {
     unsafe {
-        let dl = llvm_sys::target::LLVMGetModuleDataLayout(m);
-        llvm_sys::target::LLVMABISizeOfType(dl, t)
+        let dl = crate::ir::sys::target::LLVMGetModuleDataLayout(m);
+        crate::ir::sys::target::LLVMABISizeOfType(dl, t)
     }
 }
 
 /// Run the verifier on a function; Err with the verifier's message.
 pub fn verify_function(f: V) -> Result<(), String> {
-    use llvm_sys::analysis::*;
+    use crate::ir::sys::analysis::*;
     unsafe {
         if LLVMVerifyFunction(f, LLVMVerifierFailureAction::LLVMReturnStatusAction) == 0 {
             return Ok(());
@@ -686,7 +688,7 @@ pub fn call_has_string_attr(call: V, attr: &str) -> bool {
     unsafe {
         !LLVMGetCallSiteStringAttribute(
             call,
-            llvm_sys::LLVMAttributeFunctionIndex,
+            crate::ir::sys::LLVMAttributeFunctionIndex,
             attr.as_ptr() as *const _,
             attr.len() as u32,
         )

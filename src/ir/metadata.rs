@@ -1,6 +1,6 @@
 //! Safe helpers over instruction metadata (TBAA tags, metadata comparison).
 use super::llvm::{context_of, type_of, LLVMMetadataRef, V};
-use llvm_sys::core::*;
+use crate::ir::sys::core::*;
 
 /// The id of metadata kind `name` in the context of `v`.
 pub fn md_kind(v: V, name: &str) -> u32 {

@@ -9,6 +9,7 @@ pub mod llvm;
 pub mod metadata;
 pub mod omp;
 pub mod shim;
+pub mod sys;
 pub mod types;
 pub mod values;
 

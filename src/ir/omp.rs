@@ -2,8 +2,8 @@
 //! atomic loads/stores with orderings, switch folding, message strings).
 use super::llvm::*;
 use super::Builder;
-use llvm_sys::core::*;
-use llvm_sys::LLVMAtomicOrdering::*;
+use crate::ir::sys::core::*;
+use crate::ir::sys::LLVMAtomicOrdering::*;
 
 /// An internal, zero-initialized `i64` global named `n` (made once).
 pub fn internal_i64_global(m: LLVMModuleRef, n: &str) -> V {
@@ -16,7 +16,7 @@ pub fn internal_i64_global(m: LLVMModuleRef, n: &str) -> V {
         let t = LLVMInt64TypeInContext(LLVMGetModuleContext(m));
         let g = LLVMAddGlobal(m, t, c.as_ptr());
         LLVMSetInitializer(g, LLVMConstInt(t, 0, 0));
-        LLVMSetLinkage(g, llvm_sys::LLVMLinkage::LLVMInternalLinkage);
+        LLVMSetLinkage(g, crate::ir::sys::LLVMLinkage::LLVMInternalLinkage);
         LLVMSetAlignment(g, 64);
         g
     }
@@ -27,7 +27,7 @@ pub fn add_internal_function(m: LLVMModuleRef, n: &str, fty: T) -> V {
     let c = cstr(n);
     unsafe {
         let f = LLVMAddFunction(m, c.as_ptr(), fty);
-        LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage);
+        LLVMSetLinkage(f, crate::ir::sys::LLVMLinkage::LLVMInternalLinkage);
         f
     }
 }
@@ -129,7 +129,7 @@ pub fn delete_unreachable_blocks(f: V) {
 
 /// For an `atomicrmw fadd` / `fsub`: +1.0 / -1.0; other operations: None.
 pub fn atomic_fadd_sign(i: V) -> Option<f64> {
-    use llvm_sys::LLVMAtomicRMWBinOp::*;
+    use crate::ir::sys::LLVMAtomicRMWBinOp::*;
     if opcode(i) != Some(LLVMOpcode::LLVMAtomicRMW) {
         return None;
     }

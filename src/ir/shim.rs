@@ -87,7 +87,10 @@ pub fn clone_into(new: V, old: V, arg_map: &mut [V]) -> ValueMap {
     // Cloning copies the primal's calling convention (fastcc for internal
     // functions at -O1 and above); derivatives are called with the C one.
     unsafe {
-        llvm_sys::core::LLVMSetFunctionCallConv(new, llvm_sys::LLVMCallConv::LLVMCCallConv as u32)
+        crate::ir::sys::core::LLVMSetFunctionCallConv(
+            new,
+            crate::ir::sys::LLVMCallConv::LLVMCCallConv as u32,
+        )
     };
     m
 }

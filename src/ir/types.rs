@@ -1,7 +1,7 @@
 //! Safe helpers over types: widths, lengths, function signatures, the
 //! floating-point types, and data-layout sizes.
 use super::llvm::{LLVMContextRef, LLVMModuleRef, T};
-use llvm_sys::core::*;
+use crate::ir::sys::core::*;
 
 /// Bit width of an integer type.
 pub fn int_width(t: T) -> u32 {
@@ -88,7 +88,7 @@ pub fn ppc_fp128_type(ctx: LLVMContextRef) -> T {
 /// Byte offset of field `i` of struct type `st` in the module's data layout.
 pub fn field_offset(m: LLVMModuleRef, st: T, i: u32) -> u64 {
     unsafe {
-        let dl = llvm_sys::target::LLVMGetModuleDataLayout(m);
-        llvm_sys::target::LLVMOffsetOfElement(dl, st, i)
+        let dl = crate::ir::sys::target::LLVMGetModuleDataLayout(m);
+        crate::ir::sys::target::LLVMOffsetOfElement(dl, st, i)
     }
 }

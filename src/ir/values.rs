@@ -3,8 +3,8 @@
 //! masks, and queries about what kind of value something is.
 use super::consts::{const_int, const_vector};
 use super::llvm::{type_of, BB, T, V};
-use llvm_sys::core::*;
-use llvm_sys::{LLVMAtomicOrdering, LLVMOpcode};
+use crate::ir::sys::core::*;
+use crate::ir::sys::{LLVMAtomicOrdering, LLVMOpcode};
 
 // ----- editing ------------------------------------------------------------------
 
@@ -38,7 +38,7 @@ pub fn clone_inst(i: V) -> V {
 
 /// Drop the debug location of an instruction.
 pub fn clear_inst_debug_loc(i: V) {
-    unsafe { llvm_sys::debuginfo::LLVMInstructionSetDebugLoc(i, std::ptr::null_mut()) }
+    unsafe { crate::ir::sys::debuginfo::LLVMInstructionSetDebugLoc(i, std::ptr::null_mut()) }
 }
 
 // ----- phis ---------------------------------------------------------------------

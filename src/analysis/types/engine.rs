@@ -8,6 +8,7 @@ use super::known::{self, Known};
 use super::layout::{float_kind, Layout};
 use super::tbaa;
 use super::tree::{Base, Off, TypeTree};
+use crate::callsite::{self, Activity};
 use crate::ir::llvm::*;
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -42,6 +43,10 @@ pub fn enzyme_target(call: V) -> Option<V> {
     if !n.starts_with("__enzyme_") || call_num_args(call) == 0 {
         return None;
     }
+    // What the modes will differentiate, when the call is well formed.
+    if let Ok(req) = callsite::scan(call) {
+        return (!is_declaration(req.func)).then_some(req.func);
+    }
     let mut a = strip_casts(operand(call, 0));
     if opcode(a) == Some(LLVMOpcode::LLVMLoad) {
         let g = strip_casts(operand(a, 0));
@@ -52,21 +57,6 @@ pub fn enzyme_target(call: V) -> Option<V> {
         }
     }
     (is_function(a) && !is_declaration(a)).then_some(a)
-}
-
-/// The name of an argument marker (`enzyme_dup`...), passed by value (a
-/// load of the global) or by address.
-pub fn marker_name(v: V) -> Option<String> {
-    let g = if opcode(v) == Some(LLVMOpcode::LLVMLoad) {
-        strip_casts(operand(v, 0))
-    } else {
-        strip_casts(v)
-    };
-    if !is_global_var(g) {
-        return None;
-    }
-    let n = name(g);
-    n.starts_with("enzyme_").then_some(n)
 }
 
 /// The (call argument, parameter) pairs of an `__enzyme_*` call: each
@@ -81,51 +71,26 @@ pub fn enzyme_call_activity(call: V, f: V) -> Vec<bool> {
     enzyme_args(call, f).1
 }
 
+/// The (call argument, parameter) pairs and the active parameters of an
+/// `__enzyme_*` call, as the call-site parser reads them (the one reader of
+/// markers). A call it rejects links nothing here; the driver reports it.
 fn enzyme_args(call: V, f: V) -> (Vec<(V, V)>, Vec<bool>) {
-    let forward = called_function(call)
-        .map(|c| name(c).starts_with("__enzyme_fwd"))
-        .unwrap_or(false);
     let ps = params(f);
-    let args = call_args(call);
     let mut out = Vec::new();
     let mut active = vec![false; ps.len()];
-    let mut k = 0;
-    let mut i = 1;
-    let mut pending: Option<String> = None;
-    while i < args.len() && k < ps.len() {
-        let a = args[i];
-        if let Some(m) = marker_name(a) {
-            i += 1;
-            match m.as_str() {
-                "enzyme_width" | "enzyme_allocated" | "enzyme_tape" => i += 1,
-                "enzyme_dup" | "enzyme_dupnoneed" | "enzyme_const" | "enzyme_out"
-                | "enzyme_dupv" => pending = Some(m),
-                _ => {}
-            }
-            continue;
+    let Ok(req) = callsite::scan(call) else {
+        return (out, active);
+    };
+    if req.func != f {
+        return (out, active);
+    }
+    for (k, (spec, p)) in req.args.iter().zip(ps.iter()).enumerate() {
+        active[k] = spec.activity.has_shadow() || spec.activity == Activity::Active;
+        if k == 0 && req.fn_sret.is_some() {
+            continue; // the hidden result buffer: made by the mode
         }
-        let p = ps[k];
-        out.push((a, p));
-        i += 1;
-        let pt = type_of(p);
-        let shadow = match pending.as_deref() {
-            Some("enzyme_dup" | "enzyme_dupnoneed" | "enzyme_dupv") => true,
-            Some(_) => false,
-            None => is_ptr(pt) || (forward && is_fp(pt)),
-        };
-        if shadow
-            && i < args.len()
-            && marker_name(args[i]).is_none()
-            && type_of(args[i]) == type_of(a)
-        {
-            out.push((args[i], p));
-            active[k] = true;
-            i += 1;
-        } else if is_fp(pt) && matches!(pending.as_deref(), None | Some("enzyme_out")) {
-            active[k] = true;
-        }
-        pending = None;
-        k += 1;
+        out.push((spec.primal, *p));
+        out.extend(spec.shadows.iter().map(|s| (*s, *p)));
     }
     (out, active)
 }
