@@ -6,6 +6,7 @@
 // on the C++ side lives in this file.
 
 #include "llvm-c/Core.h"
+#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -14,6 +15,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -25,6 +27,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 using namespace llvm;
 
@@ -251,6 +254,60 @@ extern "C" int ers_inline_call(LLVMValueRef call) {
   if (!CB) return 0;
   InlineFunctionInfo IFI;
   return InlineFunction(*CB, IFI).isSuccess() ? 1 : 0;
+}
+
+// Lay the blocks of `fn` out in reverse post-order (unreachable ones last).
+// A reverse sweep is laid out in the primal's order while its control runs
+// backwards; simplifycfg merges a block into its predecessor by moving the
+// block's instructions, so merging a chain visited against its direction
+// moves the growing block again and again (quadratic).
+extern "C" void ers_layout_blocks_rpo(LLVMValueRef fn) {
+  Function &F = *unwrap<Function>(fn);
+  if (F.empty()) return;
+  ReversePostOrderTraversal<Function *> RPOT(&F);
+  BasicBlock *prev = nullptr;
+  for (BasicBlock *BB : RPOT) {
+    if (prev) BB->moveAfter(prev);
+    prev = BB;
+  }
+}
+
+// Split every block of `fn` longer than `limit` instructions into pieces of
+// at most `limit` (the entry keeps all its allocas). mem2reg finds where a
+// slot is live by scanning each block that both stores and loads it from
+// the top, so one huge block makes promotion quadratic in the number of
+// slots; in pieces each scan is bounded. Returns the number of splits.
+extern "C" unsigned ers_split_large_blocks(LLVMValueRef fn, unsigned limit) {
+  Function &F = *unwrap<Function>(fn);
+  if (limit < 2) limit = 2;
+  std::vector<BasicBlock *> blocks;
+  for (BasicBlock &BB : F) blocks.push_back(&BB);
+  unsigned made = 0;
+  for (BasicBlock *cur : blocks) {
+    if (cur->size() <= limit || !cur->getTerminator()) continue;
+    BasicBlock::iterator it = cur->getFirstInsertionPt();
+    if (cur->isEntryBlock()) {
+      for (auto j = cur->begin(); j != cur->end(); ++j)
+        if (isa<AllocaInst>(&*j)) it = std::next(j);
+    }
+    // Split points first, then split from the back: splitBasicBlock moves
+    // everything after the point, so front-to-back would be quadratic.
+    std::vector<Instruction *> points;
+    unsigned count = 0;
+    while (it != cur->end() && !it->isTerminator()) {
+      Instruction *I = &*it++;
+      if (++count < limit) continue;
+      auto *CI = dyn_cast<CallInst>(I);
+      if ((CI && CI->isMustTailCall()) || it == cur->end() || it->isTerminator()) continue;
+      points.push_back(&*it);
+      count = 0;
+    }
+    for (auto p = points.rbegin(); p != points.rend(); ++p) {
+      cur->splitBasicBlock(*p, "");
+      ++made;
+    }
+  }
+  return made;
 }
 
 // ---------------------------------------------------------------------------

@@ -35,20 +35,20 @@ fn find_calls(m: LLVMModuleRef) -> Vec<(V, Mode)> {
 }
 
 /// Whether `f` (or anything it calls) still contains an `__enzyme_*` call.
+/// A worklist, not recursion: a deep call chain cannot overflow the stack.
 fn reaches_enzyme_call(f: V, seen: &mut std::collections::HashSet<V>) -> bool {
-    if !seen.insert(f) || is_declaration(f) {
-        return false;
-    }
-    for bb in blocks(f) {
-        for i in instructions(bb) {
-            if is_call(i) {
-                if let Some(c) = called_function(i) {
+    let mut work = vec![f];
+    while let Some(f) = work.pop() {
+        if !seen.insert(f) || is_declaration(f) {
+            continue;
+        }
+        for bb in blocks(f) {
+            for i in instructions(bb) {
+                if let Some(c) = is_call(i).then(|| called_function(i)).flatten() {
                     if Mode::from_callee(&name(c)).is_some() {
                         return true;
                     }
-                    if reaches_enzyme_call(c, seen) {
-                        return true;
-                    }
+                    work.push(c);
                 }
             }
         }
@@ -58,14 +58,18 @@ fn reaches_enzyme_call(f: V, seen: &mut std::collections::HashSet<V>) -> bool {
 
 /// Whether `f` calls `target`, directly or through functions it calls.
 fn calls_transitively(f: V, target: V, seen: &mut std::collections::HashSet<V>) -> bool {
-    if !seen.insert(f) || is_declaration(f) {
-        return false;
-    }
-    for bb in blocks(f) {
-        for i in instructions(bb) {
-            if let Some(c) = is_call(i).then(|| called_function(i)).flatten() {
-                if c == target || calls_transitively(c, target, seen) {
-                    return true;
+    let mut work = vec![f];
+    while let Some(f) = work.pop() {
+        if !seen.insert(f) || is_declaration(f) {
+            continue;
+        }
+        for bb in blocks(f) {
+            for i in instructions(bb) {
+                if let Some(c) = is_call(i).then(|| called_function(i)).flatten() {
+                    if c == target {
+                        return true;
+                    }
+                    work.push(c);
                 }
             }
         }
@@ -101,6 +105,7 @@ pub fn run_with(
     }
     crate::analysis::activity::reset_active_globals();
     log::info!("enzyme-rs: {} differentiation call(s)", calls.len());
+    let t0 = std::time::Instant::now();
     let _registry = crate::rules::registry::install(crate::rules::registry::Registry::build(m));
     let mut sess = Session::new(m, opts);
     // Innermost first: a call whose target still reaches another enzyme
@@ -169,7 +174,13 @@ pub fn run_with(
         }
     }
     define_leftover_markers(m);
+    log::info!(
+        "enzyme-rs: derivatives synthesized in {:.3} s",
+        t0.elapsed().as_secs_f64()
+    );
+    let t1 = std::time::Instant::now();
     cleanup(&mut sess);
+    log::info!("enzyme-rs: cleanup in {:.3} s", t1.elapsed().as_secs_f64());
     if let Some(dev) = crate::modes::gpu::device_of(m) {
         crate::modes::gpu::math::lower_device_math(m, dev);
     }
@@ -234,6 +245,60 @@ pub fn fail_call(e: &Error, call: V, caller: V) {
     erase(call);
 }
 
+/// Lay the new functions out in control-flow order (the reverse sweeps run
+/// against their layout; see ers_layout_blocks_rpo), fold the reverse sweeps' empty mirrors of branches without active work
+/// (e.g. the errno guards -O2 puts around sin/exp), then cut the blocks
+/// left into pieces of at most `SPLIT_LIMIT` instructions. mem2reg scans a
+/// block from its top for each slot it both stores and loads there, and a
+/// straight-line gradient is one block holding every adjoint slot: whole,
+/// promotion is quadratic (1.8 s of 2.7 s at 4,000 statements). The later
+/// simplifycfg merges the pieces again.
+fn prepare_promotion(fns: &mut [V]) {
+    const SPLIT_LIMIT: u32 = 256;
+    let t = std::time::Instant::now();
+    for f in fns.iter() {
+        shim::layout_blocks_rpo(*f);
+    }
+    log::debug!("enzyme-rs: layout {:.3} s", t.elapsed().as_secs_f64());
+    if let Err(msg) = shim::run_function_pipeline(fns, "simplifycfg") {
+        log::warn!("enzyme-rs: cleanup pipeline failed: {msg}");
+    }
+    log::debug!("enzyme-rs: simplifycfg {:.3} s", t.elapsed().as_secs_f64());
+    for f in fns.iter() {
+        shim::split_large_blocks(*f, SPLIT_LIMIT);
+    }
+    log::debug!("enzyme-rs: split {:.3} s", t.elapsed().as_secs_f64());
+}
+
+/// Run a function pipeline; with debug logging, pass by pass with timings.
+fn run_timed(fns: &mut [V], pipeline: &str) {
+    let mut passes = vec![pipeline.to_string()];
+    if log::log_enabled!(log::Level::Debug) {
+        passes.clear();
+        let (mut depth, mut cur) = (0, String::new());
+        for ch in pipeline.chars() {
+            match ch {
+                '(' | '<' => depth += 1,
+                ')' | '>' => depth -= 1,
+                ',' if depth == 0 => {
+                    passes.push(std::mem::take(&mut cur));
+                    continue;
+                }
+                _ => {}
+            }
+            cur.push(ch);
+        }
+        passes.push(cur);
+    }
+    for p in passes {
+        let t = std::time::Instant::now();
+        if let Err(msg) = shim::run_function_pipeline(fns, &p) {
+            log::warn!("enzyme-rs: cleanup pipeline failed: {msg}");
+        }
+        log::debug!("enzyme-rs: {p}: {:.3} s", t.elapsed().as_secs_f64());
+    }
+}
+
 /// At -O1 and above: inline the tape helpers, inline each derivative into
 /// the user's call site (so the tape lives in registers where it can), then
 /// simplify the new code (the rest of LLVM's pipeline optimizes it further).
@@ -261,6 +326,7 @@ fn cleanup(sess: &mut Session) {
                     <= PROMOTE_LIMIT
             })
             .collect();
+        prepare_promotion(&mut fns);
         if let Err(msg) = shim::run_function_pipeline(&mut fns, "mem2reg") {
             log::warn!("enzyme-rs: -O0 cleanup failed: {msg}");
         }
@@ -296,9 +362,11 @@ fn cleanup(sess: &mut Session) {
     let light = "sroa,early-cse<memssa>,instcombine,simplifycfg,adce,loop-simplify,lcssa,\
                  loop(indvars,loop-deletion),instcombine,simplifycfg";
     let mut fns = sess.created.clone();
-    if let Err(msg) = shim::run_function_pipeline(&mut fns, full) {
-        log::warn!("enzyme-rs: cleanup pipeline failed: {msg}");
-    }
+    prepare_promotion(&mut fns);
+    // ENZYME_RS_CLEANUP_PIPELINE replaces the pipeline (compile-time
+    // experiments, bench/compile_scaling.sh).
+    let custom = std::env::var("ENZYME_RS_CLEANUP_PIPELINE").ok();
+    run_timed(&mut fns, custom.as_deref().unwrap_or(full));
     let mut callers = Vec::new();
     // The tape take/give at each user call site are helpers too.
     let mut sites: Vec<V> = sess.toplevel_calls.iter().map(|(_, c)| *c).collect();
@@ -346,7 +414,5 @@ fn cleanup(sess: &mut Session) {
         }
     }
     sess.created = live;
-    if let Err(msg) = shim::run_function_pipeline(&mut callers, light) {
-        log::warn!("enzyme-rs: cleanup pipeline failed: {msg}");
-    }
+    run_timed(&mut callers, light);
 }

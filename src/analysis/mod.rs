@@ -2,4 +2,5 @@
 pub mod activity;
 pub mod escape;
 pub mod printer;
+pub mod scc;
 pub mod types;

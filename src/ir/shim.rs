@@ -20,6 +20,8 @@ extern "C" {
     ) -> c_int;
     fn ers_free(p: *mut c_char);
     fn ers_inline_call(call: V) -> c_int;
+    fn ers_split_large_blocks(f: V, limit: c_uint) -> c_uint;
+    fn ers_layout_blocks_rpo(f: V);
     fn ers_loops_new(f: V) -> *mut c_void;
     fn ers_loops_free(h: *mut c_void);
     fn ers_loop_depth(h: *mut c_void, bb: BB) -> c_uint;
@@ -117,6 +119,17 @@ pub fn run_function_pipeline(fns: &mut [V], pipeline: &str) -> Result<(), String
         s
     };
     Err(msg)
+}
+
+/// Split the blocks of `f` longer than `limit` instructions (the entry
+/// keeps its allocas); returns the number of splits.
+pub fn split_large_blocks(f: V, limit: u32) -> u32 {
+    unsafe { ers_split_large_blocks(f, limit) }
+}
+
+/// Lay the blocks of `f` out in reverse post-order.
+pub fn layout_blocks_rpo(f: V) {
+    unsafe { ers_layout_blocks_rpo(f) }
 }
 
 pub fn inline_call(call: V) -> bool {

@@ -199,6 +199,11 @@ pub fn is_inactive_function(f: V) -> bool {
 }
 
 fn listed_inactive(f: V) -> bool {
+    // During a pass run the registry holds the listed functions (read once
+    // per module, checked by name in is_inactive_function_name).
+    if super::registry::installed() {
+        return false;
+    }
     // Called for every call classified: the functions listed in the
     // module's `__enzyme_inactivefn*` globals are collected once per
     // module and global count (a fat-LTO Rust module has thousands).

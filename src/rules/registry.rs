@@ -57,6 +57,11 @@ pub fn install(r: Registry) -> Installed {
     Installed
 }
 
+/// Whether a registry is installed (during a pass run).
+pub fn installed() -> bool {
+    CURRENT.with(|c| c.borrow().is_some())
+}
+
 fn with<R>(f: impl FnOnce(&Registry) -> R) -> Option<R> {
     CURRENT.with(|c| c.borrow().as_ref().map(f))
 }

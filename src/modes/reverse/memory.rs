@@ -113,6 +113,8 @@ fn write_targets(i: V) -> (Vec<V>, bool) {
 #[derive(Clone, Default)]
 struct WriteSet {
     objs: Vec<V>,
+    /// The members of `objs`, for constant-time de-duplication.
+    seen: HashSet<V>,
     anything: bool,
 }
 
@@ -126,18 +128,19 @@ impl WriteSet {
                     // A pointer of unknown origin may point anywhere.
                     self.anything = true;
                 }
-                if !self.objs.contains(&o) {
-                    self.objs.push(o);
-                }
+                self.insert(o);
             }
+        }
+    }
+    fn insert(&mut self, o: V) {
+        if self.seen.insert(o) {
+            self.objs.push(o);
         }
     }
     fn union(&mut self, other: &WriteSet) {
         self.anything |= other.anything;
         for o in &other.objs {
-            if !self.objs.contains(o) {
-                self.objs.push(*o);
-            }
+            self.insert(*o);
         }
     }
     /// Whether memory of object `o` may be in the set.
@@ -221,6 +224,10 @@ impl Written {
 pub struct LaterWrites(std::collections::HashMap<V, WriteSet>);
 
 impl LaterWrites {
+    /// Linear in the function (for few written objects): one backward
+    /// pass per block, and the blocks after each block summarized once
+    /// over the condensation of the CFG (sinks first), not by a search
+    /// from every block.
     pub fn of(f: V) -> LaterWrites {
         Self::of_matching(f, is_call)
     }
@@ -240,43 +247,84 @@ impl LaterWrites {
     pub fn of_matching(f: V, pick: fn(V) -> bool) -> LaterWrites {
         use std::collections::HashMap;
         let bbs = blocks(f);
-        let mut per_block: HashMap<BB, WriteSet> = HashMap::new();
+        let index: HashMap<BB, usize> = bbs.iter().enumerate().map(|(k, b)| (*b, k)).collect();
+        let succ: Vec<Vec<usize>> = bbs
+            .iter()
+            .map(|b| {
+                successors(*b)
+                    .into_iter()
+                    .filter_map(|s| index.get(&s).copied())
+                    .collect()
+            })
+            .collect();
+        // Per block: the calls with what the block writes after each, and
+        // everything the block writes.
+        let mut own = Vec::with_capacity(bbs.len());
+        let mut calls_after: Vec<Vec<(V, WriteSet)>> = Vec::with_capacity(bbs.len());
         for bb in &bbs {
-            let mut w = WriteSet::default();
-            for i in instructions(*bb) {
-                w.add(i);
+            let mut suffix = WriteSet::default();
+            let mut calls = Vec::new();
+            for i in instructions(*bb).into_iter().rev() {
+                if pick(i) {
+                    calls.push((i, suffix.clone()));
+                }
+                suffix.add(i);
             }
-            per_block.insert(*bb, w);
+            own.push(suffix);
+            calls_after.push(calls);
         }
+        let (after, comp_of) = Self::after_blocks(&succ, &own);
         let mut out = HashMap::new();
-        for bb in &bbs {
-            let calls: Vec<V> = instructions(*bb).into_iter().filter(|i| pick(*i)).collect();
-            if calls.is_empty() {
-                continue;
-            }
-            // Blocks reachable from bb by at least one edge.
-            let mut reach: HashSet<BB> = HashSet::new();
-            let mut stack = successors(*bb);
-            while let Some(x) = stack.pop() {
-                if reach.insert(x) {
-                    stack.extend(successors(x));
-                }
-            }
-            let mut after_block = WriteSet::default();
-            for x in &reach {
-                after_block.union(&per_block[x]);
-            }
-            let insts = instructions(*bb);
-            for c in calls {
-                let mut w = after_block.clone();
-                let pos = insts.iter().position(|i| *i == c).unwrap_or(0);
-                for i in &insts[pos + 1..] {
-                    w.add(*i);
-                }
+        for (k, calls) in calls_after.into_iter().enumerate() {
+            for (c, mut w) in calls {
+                w.union(&after[comp_of[k]]);
                 out.insert(c, w);
             }
         }
         LaterWrites(out)
+    }
+
+    /// For each block: what the blocks reachable from it by at least one
+    /// edge write (its own writes too when it is in a cycle).
+    /// Returned per SCC, with each block's SCC.
+    fn after_blocks(succ: &[Vec<usize>], own: &[WriteSet]) -> (Vec<WriteSet>, Vec<usize>) {
+        let comps = crate::analysis::scc::sccs(succ);
+        let mut comp_of = vec![0usize; succ.len()];
+        for (k, c) in comps.iter().enumerate() {
+            for &b in c {
+                comp_of[b] = k;
+            }
+        }
+        // Per SCC: its own writes, and everything after it (sinks first,
+        // so each successor SCC is done before its predecessors).
+        let mut writes: Vec<WriteSet> = Vec::with_capacity(comps.len());
+        let mut after: Vec<WriteSet> = Vec::with_capacity(comps.len());
+        for (k, c) in comps.iter().enumerate() {
+            let mut w = WriteSet::default();
+            for &b in c {
+                w.union(&own[b]);
+            }
+            let cyclic = c.len() > 1 || succ[c[0]].contains(&c[0]);
+            let mut a = if cyclic {
+                w.clone()
+            } else {
+                WriteSet::default()
+            };
+            let mut done: Vec<usize> = Vec::new();
+            for &b in c {
+                for &s in &succ[b] {
+                    let j = comp_of[s];
+                    if j != k && !done.contains(&j) {
+                        done.push(j);
+                        a.union(&writes[j]);
+                        a.union(&after[j]);
+                    }
+                }
+            }
+            writes.push(w);
+            after.push(a);
+        }
+        (after, comp_of)
     }
 
     /// For a call's pointer arguments: whether the memory each reaches may
