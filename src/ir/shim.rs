@@ -192,6 +192,7 @@ extern "C" {
     fn ers_scev_same_or_enclosing_loop(h: *mut c_void, a: BB, b: BB) -> c_int;
     fn ers_scev_dominates(h: *mut c_void, a: V, b: V) -> c_int;
     fn ers_scev_expand_exit_count(h: *mut c_void, header: BB) -> V;
+    fn ers_scev_load_recurrence(h: *mut c_void, phi: V, stride: *mut i64, inner: *mut V) -> V;
 }
 
 /// LLVM's ScalarEvolution (with its dominator tree and loop info) for one
@@ -220,6 +221,31 @@ impl Scev {
         let v = unsafe { ers_scev_expand_exit_count(self.0, header) };
         (!v.is_null()).then_some(v)
     }
+    /// A loop-header phi that replays a load recurrence: its value at
+    /// iteration k is loaded from `base + k*stride` (bytes), `base` being
+    /// the address of the preheader load it starts from. Returns (that
+    /// preheader load, stride, the load inside the loop the chain ends at).
+    pub fn load_recurrence(&self, phi: V) -> Option<LoadRecurrence> {
+        let mut stride = 0i64;
+        let mut inner: V = std::ptr::null_mut();
+        let init = unsafe { ers_scev_load_recurrence(self.0, phi, &mut stride, &mut inner) };
+        (!init.is_null() && !inner.is_null()).then_some(LoadRecurrence {
+            init,
+            stride,
+            inner,
+        })
+    }
+}
+
+/// See `Scev::load_recurrence`.
+#[derive(Clone, Copy, Debug)]
+pub struct LoadRecurrence {
+    /// The load in the preheader (the phi's value at iteration 0).
+    pub init: V,
+    /// Bytes between the addresses of consecutive iterations.
+    pub stride: i64,
+    /// The load in the loop whose value the next iteration's phi carries.
+    pub inner: V,
 }
 
 impl Drop for Scev {

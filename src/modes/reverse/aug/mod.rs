@@ -61,6 +61,10 @@ pub struct Aug {
     /// runs such a loop backwards by counting down instead of reading the
     /// branch taken from the tape.
     pub counted: HashMap<BB, Counted>,
+    /// Loop-header phis that replay a load recurrence (`x[i+1]` carried to
+    /// the next iteration is `x[i]` there): the reverse sweep loads them
+    /// again when the memory is not written.
+    pub recurrences: HashMap<V, shim::LoadRecurrence>,
 }
 
 impl Aug {
@@ -141,7 +145,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         }
         arg_trees.push(t);
     }
-    let trips = exit_counts(aug);
+    let (trips, recurrences) = exit_counts(aug);
     let mut act = Activity::analyse_args(aug, &seeds, f, &arg_trees)?;
     // Active indirect calls go through a dispatcher over their possible
     // targets; the activity is then worked out again on the new calls.
@@ -183,6 +187,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         layouts: HashMap::new(),
         loops: shim::Loops::new(aug),
         counted: HashMap::new(),
+        recurrences,
     };
     let later = super::memory::LaterWrites::of(aug);
     let mut g = AugGen {
@@ -199,16 +204,31 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
 }
 
 /// Backedge-taken counts of `f`'s loops that exit from one block and whose
-/// count SCEV can express, each computed (as i64) in the loop's preheader.
-fn exit_counts(f: V) -> HashMap<BB, V> {
+/// count SCEV can express, each computed (as i64) in the loop's preheader;
+/// and the loop-header phis that replay load recurrences.
+#[allow(clippy::type_complexity)]
+fn exit_counts(f: V) -> (HashMap<BB, V>, HashMap<V, shim::LoadRecurrence>) {
     let scev = shim::Scev::new(f);
+    let mut recs = HashMap::new();
+    for bb in blocks(f) {
+        for p in instructions(bb) {
+            if opcode(p) != Some(LLVMOpcode::LLVMPHI) {
+                break;
+            }
+            if is_fp(type_of(p)) || is_int(type_of(p)) {
+                if let Some(r) = scev.load_recurrence(p) {
+                    recs.insert(p, r);
+                }
+            }
+        }
+    }
     let mut out = HashMap::new();
     for bb in blocks(f) {
         if let Some(v) = scev.expand_exit_count(bb) {
             out.insert(bb, v);
         }
     }
-    out
+    (out, recs)
 }
 
 struct AugGen<'a> {

@@ -560,6 +560,11 @@ impl RevGen<'_> {
                     return Ok(Some(v));
                 }
             }
+            if def == h {
+                if let Some(v) = self.replay_recurrence(w, h)? {
+                    return Ok(Some(v));
+                }
+            }
         }
         // Outermost counted loop containing the current block but not w.
         let outer = loops
@@ -580,6 +585,39 @@ impl RevGen<'_> {
             return Ok(Some(self.b.load(type_of(w), slot)));
         }
         Ok(None)
+    }
+
+    /// A loop-header phi replaying a load recurrence (`Aug::recurrences`)
+    /// over memory nothing writes: loaded again from `base + k*stride` at
+    /// reverse iteration k, `base` being the preheader load's address.
+    fn replay_recurrence(&mut self, w: V, h: BB) -> Result<Option<V>> {
+        let Some(r) = self.a.recurrences.get(&w).copied() else {
+            return Ok(None);
+        };
+        let (p0, p1) = (operand(r.init, 0), operand(r.inner, 0));
+        if is_volatile(r.init)
+            || is_volatile(r.inner)
+            || !self.written.unwritten_and_persistent(p0)
+            || !self.written.unwritten_and_persistent(p1)
+        {
+            return Ok(None);
+        }
+        let ctx = self.b.ctx;
+        let base = self.avail(p0)?;
+        let slot = self.rc_slot(h);
+        let rc = self.b.load(i64_type(ctx), slot);
+        let off = self.b.mul(rc, const_i64(ctx, r.stride));
+        let p = self.b.gep(i8_type(ctx), base, &mut [off]);
+        let l = self.b.load(type_of(w), p);
+        let align = alignment(r.init).min(alignment(r.inner)).max(1);
+        let stride_align = if r.stride == 0 {
+            align
+        } else {
+            1u32 << r.stride.unsigned_abs().trailing_zeros().min(12)
+        };
+        set_alignment(l, align.min(stride_align));
+        set_name(l, &format!("{}.replay", name(w)));
+        Ok(Some(l))
     }
 
     /// The reverse edge from block `x` to its predecessor `pred` enters the
