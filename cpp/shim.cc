@@ -110,6 +110,50 @@ extern "C" void ers_diagnose_error(LLVMValueRef fn, LLVMValueRef inst, const cha
   F->getContext().diagnose(DiagnosticInfoUnsupported(*F, Twine(msg), loc, DS_Error));
 }
 
+// Optimization remarks under the pass name "enzyme" (clang -Rpass=enzyme /
+// -Rpass-missed=enzyme, opt -pass-remarks=enzyme / -pass-remarks-missed):
+// kind 0 passed, 1 missed, 2 analysis. Located at `inst`'s debug location
+// when it has one, else at the function's. `ers_remark_enabled` says
+// whether the context's handler would show one of that kind.
+extern "C" int ers_remark_enabled(LLVMValueRef fn, int kind) {
+  Function *F = unwrap<Function>(fn);
+  const DiagnosticHandler *H = F->getContext().getDiagHandlerPtr();
+  if (!H) return 0;
+  switch (kind) {
+  case 0: return H->isPassedOptRemarkEnabled("enzyme") ? 1 : 0;
+  case 1: return H->isMissedOptRemarkEnabled("enzyme") ? 1 : 0;
+  default: return H->isAnalysisRemarkEnabled("enzyme") ? 1 : 0;
+  }
+}
+
+extern "C" void ers_remark(LLVMValueRef fn, LLVMValueRef inst, int kind, const char *name,
+                           const char *msg) {
+  Function *F = unwrap<Function>(fn);
+  DiagnosticLocation loc;
+  if (inst) {
+    if (auto *I = dyn_cast<Instruction>(unwrap(inst)))
+      if (const DebugLoc &DL = I->getDebugLoc())
+        loc = DiagnosticLocation(DL);
+  }
+  if (!loc.isValid())
+    if (DISubprogram *SP = F->getSubprogram())
+      loc = DiagnosticLocation(SP);
+  const Value *Region = F->empty() ? static_cast<const Value *>(F) : &F->getEntryBlock();
+  if (kind == 0) {
+    OptimizationRemark R("enzyme", name, loc, Region);
+    R << msg;
+    F->getContext().diagnose(R);
+  } else if (kind == 1) {
+    OptimizationRemarkMissed R("enzyme", name, loc, Region);
+    R << msg;
+    F->getContext().diagnose(R);
+  } else {
+    OptimizationRemarkAnalysis R("enzyme", name, loc, Region);
+    R << msg;
+    F->getContext().diagnose(R);
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Cloning: clone `old_fn`'s body into the empty `new_fn`. `arg_map[i]` is the
 // value old argument i becomes. Returns a value map handle (ers_vmap_*).

@@ -8,6 +8,8 @@ extern "C" {
     fn ers_opt_bool(name: *const c_char) -> c_int;
     fn ers_opt_function() -> *const c_char;
     fn ers_diagnose_error(f: V, inst: V, msg: *const c_char);
+    fn ers_remark_enabled(f: V, kind: c_int) -> c_int;
+    fn ers_remark(f: V, inst: V, kind: c_int, name: *const c_char, msg: *const c_char);
     fn ers_clone_function_into(new_fn: V, old_fn: V, arg_map: *mut V) -> *mut c_void;
     fn ers_vmap_lookup(vmap: *mut c_void, v: V) -> V;
     fn ers_vmap_free(vmap: *mut c_void);
@@ -165,6 +167,39 @@ impl Loops {
 impl Drop for Loops {
     fn drop(&mut self) {
         unsafe { ers_loops_free(self.0) }
+    }
+}
+
+/// The kinds of LLVM optimization remarks (pass name `enzyme`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RemarkKind {
+    /// `-Rpass=enzyme` / `-pass-remarks=enzyme`
+    Passed = 0,
+    /// `-Rpass-missed=enzyme` / `-pass-remarks-missed=enzyme`
+    Missed = 1,
+    /// `-Rpass-analysis=enzyme` / `-pass-remarks-analysis=enzyme`
+    Analysis = 2,
+}
+
+/// Whether remarks of this kind for pass `enzyme` are shown (so callers
+/// can skip composing them).
+pub fn remark_enabled(f: V, kind: RemarkKind) -> bool {
+    unsafe { ers_remark_enabled(f, kind as c_int) != 0 }
+}
+
+/// Emit an optimization remark of pass `enzyme` in function `f`, at
+/// `inst`'s source location (else the function's).
+pub fn remark(f: V, inst: Option<V>, kind: RemarkKind, name: &str, msg: &str) {
+    let n = CString::new(name.replace('\0', " ")).unwrap_or_default();
+    let m = CString::new(msg.replace('\0', " ")).unwrap_or_default();
+    unsafe {
+        ers_remark(
+            f,
+            inst.unwrap_or(std::ptr::null_mut()),
+            kind as c_int,
+            n.as_ptr(),
+            m.as_ptr(),
+        )
     }
 }
 

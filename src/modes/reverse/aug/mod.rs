@@ -65,6 +65,8 @@ pub struct Aug {
     /// the next iteration is `x[i]` there): the reverse sweep loads them
     /// again when the memory is not written.
     pub recurrences: HashMap<V, shim::LoadRecurrence>,
+    /// Why each taped value is not recomputed (for remarks).
+    pub why: HashMap<V, String>,
 }
 
 impl Aug {
@@ -123,8 +125,16 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     crate::modes::dispatch::prepare_calls(sess, aug);
     crate::modes::openmp::prepare(aug, true)?;
     super::promote::heap_allocas_for_custom_calls(aug);
-    // Canonical loop shape: preheaders, a single latch, dedicated exits.
-    shim::run_function_pipeline(&mut [aug], "loop-simplify").map_err(Error::internal)?;
+    // Local variables in registers (clang -O0 keeps them in stack slots,
+    // whose loads the reverse sweep cannot recompute: every loop index
+    // would be taped), then the canonical loop shape: preheaders, a single
+    // latch, dedicated exits.
+    let pipeline = if super::promote::registers_first(aug) {
+        "mem2reg,loop-simplify"
+    } else {
+        "loop-simplify"
+    };
+    shim::run_function_pipeline(&mut [aug], pipeline).map_err(Error::internal)?;
     if sess.opts.dedup_loads {
         let n = super::dedup::dedup_loads(aug);
         if n > 0 {
@@ -188,6 +198,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         loops: shim::Loops::new(aug),
         counted: HashMap::new(),
         recurrences,
+        why: HashMap::new(),
     };
     let later = super::memory::LaterWrites::of(aug);
     let mut g = AugGen {
@@ -201,6 +212,15 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     };
     g.run(&order)?;
     Ok(a)
+}
+
+/// The integer type of a predecessor index among `n`: i8 up to 256.
+fn index_type(ctx: LLVMContextRef, n: usize) -> T {
+    if n <= 256 {
+        i8_type(ctx)
+    } else {
+        i32_type(ctx)
+    }
 }
 
 /// Backedge-taken counts of `f`'s loops that exit from one block and whose
@@ -365,11 +385,13 @@ impl AugGen<'_> {
             } else if preds.len() > 1 {
                 self.b.at_first_non_phi(bb);
                 self.b.clear_debug_loc();
-                let i64t = i64_type(ctx);
-                let phi = self.b.phi(i64t);
+                // As narrow as the number of predecessors allows (it may
+                // go on the tape once per execution of the block).
+                let it = index_type(ctx, preds.len());
+                let phi = self.b.phi(it);
                 set_name(phi, "pred.index");
                 for (k, p) in preds.iter().enumerate() {
-                    let v = const_i64(ctx, k as i64);
+                    let v = const_int(it, k as u64);
                     // One incoming entry per edge (a switch may branch twice).
                     let edges = successors(*p).into_iter().filter(|s| *s == bb).count();
                     for _ in 0..edges {
@@ -457,10 +479,11 @@ impl AugGen<'_> {
         let ctx = self.b.ctx;
         self.b.before(br);
         self.b.clear_debug_loc();
+        let it = index_type(ctx, 2);
         let sel = self.b.select(
             operand(br, 0),
-            const_i64(ctx, on_t),
-            const_i64(ctx, 1 - on_t),
+            const_int(it, on_t as u64),
+            const_int(it, 1 - on_t as u64),
         );
         set_name(sel, "pred.index");
         Some(sel)
@@ -714,7 +737,7 @@ impl Aug {
                     &mut [const_i64(ctx, layout.offsets[k] as i64)],
                 );
                 let s = b.store(*v, p);
-                set_alignment(s, 8);
+                set_alignment(s, tape::offset_align(layout.offsets[k]));
             }
         }
         if self.ret_blocks.len() > 1 {

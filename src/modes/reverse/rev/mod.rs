@@ -9,7 +9,7 @@
 //! A primal value the adjoint code needs is recomputed in rB when that is
 //! cheap and safe (`memory.rs`), else read from the tape.
 use super::aug::Aug;
-use super::memory::{self, Written};
+use super::memory::Written;
 use super::tape::{self, Layout};
 use super::{Act, Key, Pair};
 use crate::diag::{Error, Result};
@@ -19,6 +19,7 @@ use crate::modes::Session;
 use crate::rules::{self, Partial, RuleCtx};
 use std::collections::HashMap;
 
+mod cache;
 mod calls;
 
 pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<()> {
@@ -72,6 +73,8 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
         parallel,
         deferred: Vec::new(),
         owned,
+        cut: Default::default(),
+        planned: Default::default(),
     };
     let order = rpo(g.a.func);
     // Create the reverse blocks (prologue + body) for every reachable block.
@@ -244,6 +247,10 @@ struct RevGen<'a> {
     /// The counter of the worksharing loop whose iterations own the shared
     /// elements they access (`openmp/owned.rs`): no atomics for those.
     owned: Option<V>,
+    /// Cache-or-recompute decisions (`cache.rs`): per (reverse of block,
+    /// value), taped or recomputed.
+    cut: std::collections::HashSet<(BB, V)>,
+    planned: std::collections::HashSet<(BB, V)>,
 }
 
 /// The empty adjoint: -0.0 for floats, so that `-0.0 + x` folds to `x`
@@ -354,10 +361,7 @@ impl RevGen<'_> {
             }
             return Ok(v);
         }
-        let recompute = memory::is_cheap_pure(w)
-            || (opcode(w) == Some(LLVMOpcode::LLVMLoad)
-                && !is_volatile(w)
-                && self.written.unwritten_and_persistent(operand(w, 0)));
+        let recompute = self.recompute_or_tape(w);
         let v = if recompute {
             let ops = operands(w);
             let mut new_ops = Vec::new();
@@ -389,6 +393,10 @@ impl RevGen<'_> {
         let ctx = self.b.ctx;
         let t = type_of(w);
         let size = type_alloc_size(self.sess.module, t);
+        if !self.a.why.contains_key(&w) {
+            let why = self.why_taped(w);
+            self.a.why.insert(w, why);
+        }
         let (pro, base, layout) = self.prologue.get_mut(&self.cur).unwrap();
         let off = layout.add(size);
         let (pro, base) = (*pro, *base);
@@ -398,7 +406,7 @@ impl RevGen<'_> {
             .pb
             .gep(i8_type(ctx), base, &mut [const_i64(ctx, off as i64)]);
         let l = self.pb.load(t, p);
-        set_alignment(l, 8);
+        set_alignment(l, tape::offset_align(off));
         set_name(l, &format!("{}.tape", name(w)));
         l
     }
@@ -474,7 +482,7 @@ impl RevGen<'_> {
         let sw = self.b.switch(idx, exit, preds.len() as u32);
         for (k, pred) in preds.iter().enumerate() {
             let eb = append_block(self.rev, "rev.edge");
-            add_case(sw, const_i64(ctx, k as i64), eb);
+            add_case(sw, const_int(type_of(idx), k as u64), eb);
             self.b.at_end(eb);
             self.edge_block_if_entering(bb, *pred);
             edge(self, *pred)?;
@@ -585,39 +593,6 @@ impl RevGen<'_> {
             return Ok(Some(self.b.load(type_of(w), slot)));
         }
         Ok(None)
-    }
-
-    /// A loop-header phi replaying a load recurrence (`Aug::recurrences`)
-    /// over memory nothing writes: loaded again from `base + k*stride` at
-    /// reverse iteration k, `base` being the preheader load's address.
-    fn replay_recurrence(&mut self, w: V, h: BB) -> Result<Option<V>> {
-        let Some(r) = self.a.recurrences.get(&w).copied() else {
-            return Ok(None);
-        };
-        let (p0, p1) = (operand(r.init, 0), operand(r.inner, 0));
-        if is_volatile(r.init)
-            || is_volatile(r.inner)
-            || !self.written.unwritten_and_persistent(p0)
-            || !self.written.unwritten_and_persistent(p1)
-        {
-            return Ok(None);
-        }
-        let ctx = self.b.ctx;
-        let base = self.avail(p0)?;
-        let slot = self.rc_slot(h);
-        let rc = self.b.load(i64_type(ctx), slot);
-        let off = self.b.mul(rc, const_i64(ctx, r.stride));
-        let p = self.b.gep(i8_type(ctx), base, &mut [off]);
-        let l = self.b.load(type_of(w), p);
-        let align = alignment(r.init).min(alignment(r.inner)).max(1);
-        let stride_align = if r.stride == 0 {
-            align
-        } else {
-            1u32 << r.stride.unsigned_abs().trailing_zeros().min(12)
-        };
-        set_alignment(l, align.min(stride_align));
-        set_name(l, &format!("{}.replay", name(w)));
-        Ok(Some(l))
     }
 
     /// The reverse edge from block `x` to its predecessor `pred` enters the
