@@ -8,7 +8,9 @@ measures compile-time overhead of the plugin, and writes bench/results/:
 report.md (tables), results.json (raw), ratios.png and scaling.png.
 
 Options: --quick (short timings, smallest sizes: a smoke test),
-         --problems a,b,c (subset).
+         --problems a,b,c (subset), --largest (each problem's largest
+         size only), --tools a,b (only these tools, e.g.
+         primal,hand,enzyme_rev; ADOL-C only when named), --out DIR.
 """
 import argparse, json, os, platform, re, statistics, subprocess, sys, time
 
@@ -154,6 +156,8 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--problems", default=",".join(ORDER))
     ap.add_argument("--out", default=RESULTS)
+    ap.add_argument("--largest", action="store_true", help="only each problem's largest size")
+    ap.add_argument("--tools", default="", help="comma list of tools to time (default: all)")
     ap.add_argument("--report-only", action="store_true", help="rewrite report and charts from results.json")
     a = ap.parse_args()
     if a.report_only:
@@ -181,6 +185,10 @@ def main():
         c_tools.append("enzyme_rev")
     c_tools.append("fd")
     ad_tools = ["adolc_tape", "adolc_eval", "adolc_both"] if cfg["HAVE_ADOLC"] else []
+    if a.tools:
+        only = a.tools.split(",")
+        c_tools = [t for t in c_tools if t in only]
+        ad_tools = [t for t in ad_tools if t in only]
     entry = "enzyme_rev" if cfg["HAVE_REVERSE"] else "enzyme_fwd"
     os.makedirs(a.out, exist_ok=True)
     adolc_dir = os.path.join(BUILD, "adolc-run")  # ADOL-C may spill tapes to files in its cwd
@@ -188,7 +196,7 @@ def main():
 
     records, checks, failures = [], [], []
     for p in problems:
-        sizes = SIZES[p][:1] if a.quick else SIZES[p]
+        sizes = SIZES[p][:1] if a.quick else SIZES[p][-1:] if a.largest else SIZES[p]
         for args, adolc_ok in sizes:
             print(f"== {p} {args}", flush=True)
             rc, lines, bad, out = run_check(p, args)
@@ -196,7 +204,7 @@ def main():
             if rc:
                 failures.append(f"{p} {args}: {', '.join(sorted(bad)) or 'rc ' + str(rc)}")
                 print(out, flush=True)
-            ad = cfg["HAVE_ADOLC"] and adolc_ok
+            ad = cfg["HAVE_ADOLC"] and adolc_ok and bool(ad_tools)
             if ad:
                 rc2, lines2, bad2, out2 = run_check(p + "_adolc", args)
                 checks += lines2

@@ -138,7 +138,8 @@ extern "C" void ers_remark(LLVMValueRef fn, LLVMValueRef inst, int kind, const c
   if (!loc.isValid())
     if (DISubprogram *SP = F->getSubprogram())
       loc = DiagnosticLocation(SP);
-  const Value *Region = F->empty() ? static_cast<const Value *>(F) : &F->getEntryBlock();
+  if (F->empty()) return;
+  const BasicBlock *Region = &F->getEntryBlock();
   if (kind == 0) {
     OptimizationRemark R("enzyme", name, loc, Region);
     R << msg;
