@@ -73,19 +73,3 @@ pub fn heap_allocas_for_custom_calls(f: V) -> usize {
     }
     slots.len()
 }
-
-/// Whether to run mem2reg on the augmented clone before differentiating it:
-/// when it keeps scalars in stack slots (clang -O0) and is not huge
-/// (mem2reg grows faster than linearly with the slots).
-pub fn registers_first(f: V) -> bool {
-    const LIMIT: usize = 10_000;
-    let mut n = 0;
-    let mut slots = false;
-    for bb in blocks(f) {
-        for i in instructions(bb) {
-            n += 1;
-            slots |= opcode(i) == Some(LLVMOpcode::LLVMAlloca);
-        }
-    }
-    slots && n <= LIMIT
-}

@@ -125,16 +125,8 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     crate::modes::dispatch::prepare_calls(sess, aug);
     crate::modes::openmp::prepare(aug, true)?;
     super::promote::heap_allocas_for_custom_calls(aug);
-    // Local variables in registers (clang -O0 keeps them in stack slots,
-    // whose loads the reverse sweep cannot recompute: every loop index
-    // would be taped), then the canonical loop shape: preheaders, a single
-    // latch, dedicated exits.
-    let pipeline = if super::promote::registers_first(aug) {
-        "mem2reg,loop-simplify"
-    } else {
-        "loop-simplify"
-    };
-    shim::run_function_pipeline(&mut [aug], pipeline).map_err(Error::internal)?;
+    // Canonical loop shape: preheaders, a single latch, dedicated exits.
+    shim::run_function_pipeline(&mut [aug], "loop-simplify").map_err(Error::internal)?;
     if sess.opts.dedup_loads {
         let n = super::dedup::dedup_loads(aug);
         if n > 0 {
