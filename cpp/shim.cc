@@ -148,6 +148,51 @@ extern "C" void ers_diagnose_error(LLVMValueRef fn, LLVMValueRef inst, const cha
     F->getContext().diagnose(DiagnosticInfoUnsupported(*F, Twine(msg), loc, DS_Error));
 }
 
+// Optimization remarks under the pass name "enzyme" (clang -Rpass=enzyme /
+// -Rpass-missed=enzyme, opt -pass-remarks=enzyme / -pass-remarks-missed):
+// kind 0 passed, 1 missed, 2 analysis. Located at `inst`'s debug location
+// when it has one, else at the function's. `ers_remark_enabled` says
+// whether the context's handler would show one of that kind.
+extern "C" int ers_remark_enabled(LLVMValueRef fn, int kind) {
+  Function *F = unwrap<Function>(fn);
+  const DiagnosticHandler *H = F->getContext().getDiagHandlerPtr();
+  if (!H) return 0;
+  switch (kind) {
+  case 0: return H->isPassedOptRemarkEnabled("enzyme") ? 1 : 0;
+  case 1: return H->isMissedOptRemarkEnabled("enzyme") ? 1 : 0;
+  default: return H->isAnalysisRemarkEnabled("enzyme") ? 1 : 0;
+  }
+}
+
+extern "C" void ers_remark(LLVMValueRef fn, LLVMValueRef inst, int kind, const char *name,
+                           const char *msg) {
+  Function *F = unwrap<Function>(fn);
+  DiagnosticLocation loc;
+  if (inst) {
+    if (auto *I = dyn_cast<Instruction>(unwrap(inst)))
+      if (const DebugLoc &DL = I->getDebugLoc())
+        loc = DiagnosticLocation(DL);
+  }
+  if (!loc.isValid())
+    if (DISubprogram *SP = F->getSubprogram())
+      loc = DiagnosticLocation(SP);
+  if (F->empty()) return;
+  const BasicBlock *Region = &F->getEntryBlock();
+  if (kind == 0) {
+    OptimizationRemark R("enzyme", name, loc, Region);
+    R << msg;
+    F->getContext().diagnose(R);
+  } else if (kind == 1) {
+    OptimizationRemarkMissed R("enzyme", name, loc, Region);
+    R << msg;
+    F->getContext().diagnose(R);
+  } else {
+    OptimizationRemarkAnalysis R("enzyme", name, loc, Region);
+    R << msg;
+    F->getContext().diagnose(R);
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Cloning: clone `old_fn`'s body into the empty `new_fn`. `arg_map[i]` is the
 // value old argument i becomes. Returns a value map handle (ers_vmap_*).
@@ -488,6 +533,57 @@ extern "C" LLVMValueRef ers_scev_expand_exit_count(void *h, LLVMBasicBlockRef he
   if (!Exp.isSafeToExpandAt(EC64, At)) return nullptr;
   Value *V = Exp.expandCodeFor(EC64, I64, At);
   return wrap(V);
+}
+
+// A load recurrence: a loop-header phi whose value at iteration k (k = 0
+// on entry from the preheader) is the value loaded from `base + k*stride`,
+// where base is the address of the load that is its preheader value. GVN
+// makes these of neighbour reads: the load of x[i+1] carried to the next
+// iteration stands for x[i] there. Chains of such phis are followed (the
+// phi of the phi of x[i+1] is x[i-1]). Returns the preheader load (null
+// when `phi` is not one), the stride in bytes, and the load inside the loop
+// the chain ends at.
+static const SCEVAddRecExpr *ersLoadRec(ScalarEvolution &SE, Loop *L, Value *V, LoadInst **Inner,
+                                        int Depth) {
+  if (Depth > 8) return nullptr;
+  if (auto *LD = dyn_cast<LoadInst>(V)) {
+    if (!LD->isSimple() || !L->contains(LD)) return nullptr;
+    auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(LD->getPointerOperand()));
+    if (!AR || AR->getLoop() != L || !AR->isAffine()) return nullptr;
+    if (!isa<SCEVConstant>(AR->getStepRecurrence(SE))) return nullptr;
+    *Inner = LD;
+    return AR;
+  }
+  auto *P = dyn_cast<PHINode>(V);
+  if (!P || P->getParent() != L->getHeader()) return nullptr;
+  BasicBlock *Pre = L->getLoopPreheader(), *Latch = L->getLoopLatch();
+  if (!Pre || !Latch || P->getBasicBlockIndex(Pre) < 0 || P->getBasicBlockIndex(Latch) < 0)
+    return nullptr;
+  auto *Init = dyn_cast<LoadInst>(P->getIncomingValueForBlock(Pre));
+  if (!Init || !Init->isSimple() || L->contains(Init)) return nullptr;
+  const SCEVAddRecExpr *N = ersLoadRec(SE, L, P->getIncomingValueForBlock(Latch), Inner, Depth + 1);
+  if (!N) return nullptr;
+  const SCEV *Step = N->getStepRecurrence(SE);
+  const SCEV *Start = SE.getMinusSCEV(N->getStart(), Step);
+  if (Start != SE.getSCEV(Init->getPointerOperand())) return nullptr;
+  return cast<SCEVAddRecExpr>(SE.getAddRecExpr(Start, Step, L, SCEV::FlagAnyWrap));
+}
+
+extern "C" LLVMValueRef ers_scev_load_recurrence(void *h, LLVMValueRef phi, int64_t *stride,
+                                                 LLVMValueRef *inner) {
+  auto *S = static_cast<ErsScev *>(h);
+  auto *P = dyn_cast<PHINode>(unwrap(phi));
+  if (!P) return nullptr;
+  Loop *L = S->LI.getLoopFor(P->getParent());
+  if (!L || L->getHeader() != P->getParent()) return nullptr;
+  BasicBlock *Pre = L->getLoopPreheader();
+  if (!Pre || P->getBasicBlockIndex(Pre) < 0) return nullptr;
+  LoadInst *In = nullptr;
+  const SCEVAddRecExpr *AR = ersLoadRec(S->SE, L, P, &In, 0);
+  if (!AR || !In) return nullptr;
+  *stride = cast<SCEVConstant>(AR->getStepRecurrence(S->SE))->getAPInt().getSExtValue();
+  *inner = wrap(In);
+  return wrap(P->getIncomingValueForBlock(Pre));
 }
 
 // ---------------------------------------------------------------------------

@@ -53,6 +53,18 @@ static void job_primal(void *a) { run_primal(((job_t *)a)->c); }
 static void job_hand(void *a) { job_t *j = (job_t *)a; run_hand(j->c, j->out); }
 #if HAVE_REVERSE
 static void job_rev(void *a) { job_t *j = (job_t *)a; run_rev(j->c, j->out); }
+#include <malloc.h>
+/* Bytes of the tape buffer enzyme-rs keeps (in its per-thread cache) after
+ * the first gradient: the heap in use after one call minus before it. The
+ * buffer grows by doubling, so this is the tape's capacity (at most 2x the
+ * deepest tape, at least 4 KiB when anything is taped). */
+static double rev_tape_bytes(job_t *j) {
+  struct mallinfo2 a = mallinfo2();
+  job_rev(j);
+  struct mallinfo2 b = mallinfo2();
+  double d = ((double)b.uordblks + (double)b.hblkhd) - ((double)a.uordblks + (double)a.hblkhd);
+  return d > 0 ? d : 0;
+}
 #endif
 /* Sweeping tools (forward, vector forward, FD): k units starting at a
  * rotating offset; the whole range when k == units. */
@@ -119,7 +131,11 @@ static int do_time(const char *tool) {
   if (!strcmp(tool, "primal")) { print_result(tool, time_median(job_primal, &j), 0, 1, 1, 0); return 0; }
   if (!strcmp(tool, "hand")) { print_result(tool, time_median(job_hand, &j), 0, 1, 1, 0); return 0; }
 #if HAVE_REVERSE
-  if (!strcmp(tool, "enzyme_rev")) { print_result(tool, time_median(job_rev, &j), 0, 1, 1, 0); return 0; }
+  if (!strcmp(tool, "enzyme_rev")) {
+    double tb = rev_tape_bytes(&j);
+    print_result(tool, time_median(job_rev, &j), 0, 1, 1, tb);
+    return 0;
+  }
 #endif
   int which = !strcmp(tool, "enzyme_fwd") ? 0 : !strcmp(tool, "enzyme_vfwd") ? 1 : !strcmp(tool, "fd") ? 2 : -1;
 #if !HAVE_VECTOR_FWD

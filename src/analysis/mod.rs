@@ -1,6 +1,7 @@
 //! Analyses shared by every mode. They read IR and never build it.
 pub mod activity;
 pub mod escape;
+pub mod mincut;
 pub mod printer;
 pub mod scc;
 pub mod types;

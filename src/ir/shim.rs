@@ -8,6 +8,8 @@ extern "C" {
     fn ers_opt_bool(name: *const c_char) -> c_int;
     fn ers_opt_function() -> *const c_char;
     fn ers_diagnose_error(f: V, inst: V, msg: *const c_char);
+    fn ers_remark_enabled(f: V, kind: c_int) -> c_int;
+    fn ers_remark(f: V, inst: V, kind: c_int, name: *const c_char, msg: *const c_char);
     fn ers_clone_function_into(new_fn: V, old_fn: V, arg_map: *mut V) -> *mut c_void;
     fn ers_vmap_lookup(vmap: *mut c_void, v: V) -> V;
     fn ers_vmap_free(vmap: *mut c_void);
@@ -184,6 +186,39 @@ impl Drop for Loops {
     }
 }
 
+/// The kinds of LLVM optimization remarks (pass name `enzyme`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RemarkKind {
+    /// `-Rpass=enzyme` / `-pass-remarks=enzyme`
+    Passed = 0,
+    /// `-Rpass-missed=enzyme` / `-pass-remarks-missed=enzyme`
+    Missed = 1,
+    /// `-Rpass-analysis=enzyme` / `-pass-remarks-analysis=enzyme`
+    Analysis = 2,
+}
+
+/// Whether remarks of this kind for pass `enzyme` are shown (so callers
+/// can skip composing them).
+pub fn remark_enabled(f: V, kind: RemarkKind) -> bool {
+    unsafe { ers_remark_enabled(f, kind as c_int) != 0 }
+}
+
+/// Emit an optimization remark of pass `enzyme` in function `f`, at
+/// `inst`'s source location (else the function's).
+pub fn remark(f: V, inst: Option<V>, kind: RemarkKind, name: &str, msg: &str) {
+    let n = CString::new(name.replace('\0', " ")).unwrap_or_default();
+    let m = CString::new(msg.replace('\0', " ")).unwrap_or_default();
+    unsafe {
+        ers_remark(
+            f,
+            inst.unwrap_or(std::ptr::null_mut()),
+            kind as c_int,
+            n.as_ptr(),
+            m.as_ptr(),
+        )
+    }
+}
+
 /// `file:line` of an instruction's debug location, if it has one.
 pub fn debug_location(inst: V) -> Option<(String, u32)> {
     let mut file: *const c_char = std::ptr::null();
@@ -208,6 +243,7 @@ extern "C" {
     fn ers_scev_same_or_enclosing_loop(h: *mut c_void, a: BB, b: BB) -> c_int;
     fn ers_scev_dominates(h: *mut c_void, a: V, b: V) -> c_int;
     fn ers_scev_expand_exit_count(h: *mut c_void, header: BB) -> V;
+    fn ers_scev_load_recurrence(h: *mut c_void, phi: V, stride: *mut i64, inner: *mut V) -> V;
 }
 
 /// LLVM's ScalarEvolution (with its dominator tree and loop info) for one
@@ -236,6 +272,31 @@ impl Scev {
         let v = unsafe { ers_scev_expand_exit_count(self.0, header) };
         (!v.is_null()).then_some(v)
     }
+    /// A loop-header phi that replays a load recurrence: its value at
+    /// iteration k is loaded from `base + k*stride` (bytes), `base` being
+    /// the address of the preheader load it starts from. Returns (that
+    /// preheader load, stride, the load inside the loop the chain ends at).
+    pub fn load_recurrence(&self, phi: V) -> Option<LoadRecurrence> {
+        let mut stride = 0i64;
+        let mut inner: V = std::ptr::null_mut();
+        let init = unsafe { ers_scev_load_recurrence(self.0, phi, &mut stride, &mut inner) };
+        (!init.is_null() && !inner.is_null()).then_some(LoadRecurrence {
+            init,
+            stride,
+            inner,
+        })
+    }
+}
+
+/// See `Scev::load_recurrence`.
+#[derive(Clone, Copy, Debug)]
+pub struct LoadRecurrence {
+    /// The load in the preheader (the phi's value at iteration 0).
+    pub init: V,
+    /// Bytes between the addresses of consecutive iterations.
+    pub stride: i64,
+    /// The load in the loop whose value the next iteration's phi carries.
+    pub inner: V,
 }
 
 impl Drop for Scev {

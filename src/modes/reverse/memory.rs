@@ -109,6 +109,14 @@ fn write_targets(i: V) -> (Vec<V>, bool) {
     }
 }
 
+/// Whether instruction `i` may write memory reached through `p` (for
+/// remarks saying why a load is not recomputed).
+pub fn may_write_through(i: V, p: V) -> bool {
+    let mut w = WriteSet::default();
+    w.add(i);
+    underlying_objects(p).into_iter().any(|o| w.may_write(o))
+}
+
 /// A set of written objects, and whether anything may be written.
 #[derive(Clone, Default)]
 struct WriteSet {

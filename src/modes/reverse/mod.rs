@@ -16,6 +16,7 @@ pub mod dedup;
 pub mod memlayout;
 pub mod memory;
 pub mod promote;
+pub mod remarks;
 pub mod rev;
 pub mod tape;
 
@@ -462,6 +463,7 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
         if sess.opts.print_tape || sess.opts.print {
             eprint!("{}", a.tape_report());
         }
+        remarks::emit(&a, sess.module);
         for g in [aug, rev] {
             verify_function(g).map_err(|m| {
                 Error::new(

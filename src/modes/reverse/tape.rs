@@ -99,18 +99,34 @@ pub fn pop_fn(m: LLVMModuleRef) -> V {
     f
 }
 
-/// Byte layout of a block's pushed values: offsets, 8-byte aligned slots.
+/// Byte layout of a block's pushed values: each at an offset aligned to its
+/// size (up to 8), so narrow values (an `i1` branch decision, an `i32`
+/// index) take the bytes they need; the block's total is a multiple of 8,
+/// so every block's values start 8-aligned.
 #[derive(Default, Clone)]
 pub struct Layout {
     pub offsets: Vec<u64>,
     pub total: u64,
+    /// Bytes used (before rounding the total up to 8).
+    pub used: u64,
+}
+
+/// The alignment a value at `off` of an 8-aligned block has.
+pub fn offset_align(off: u64) -> u32 {
+    if off == 0 {
+        8
+    } else {
+        1 << off.trailing_zeros().min(3)
+    }
 }
 
 impl Layout {
     pub fn add(&mut self, size: u64) -> u64 {
-        let off = self.total;
+        let align = size.clamp(1, 8).next_power_of_two().min(8);
+        let off = self.used.div_ceil(align) * align;
         self.offsets.push(off);
-        self.total += size.div_ceil(8) * 8;
+        self.used = off + size;
+        self.total = self.used.div_ceil(8) * 8;
         off
     }
 }

@@ -61,6 +61,12 @@ pub struct Aug {
     /// runs such a loop backwards by counting down instead of reading the
     /// branch taken from the tape.
     pub counted: HashMap<BB, Counted>,
+    /// Loop-header phis that replay a load recurrence (`x[i+1]` carried to
+    /// the next iteration is `x[i]` there): the reverse sweep loads them
+    /// again when the memory is not written.
+    pub recurrences: HashMap<V, shim::LoadRecurrence>,
+    /// Why each taped value is not recomputed (for remarks).
+    pub why: HashMap<V, String>,
 }
 
 impl Aug {
@@ -143,7 +149,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         }
         arg_trees.push(t);
     }
-    let trips = exit_counts(aug);
+    let (trips, recurrences) = exit_counts(aug);
     let mut act = Activity::analyse_args(aug, &seeds, f, &arg_trees)?;
     // Active indirect calls go through a dispatcher over their possible
     // targets; the activity is then worked out again on the new calls.
@@ -187,6 +193,8 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         layouts: HashMap::new(),
         loops: shim::Loops::new(aug),
         counted: HashMap::new(),
+        recurrences,
+        why: HashMap::new(),
     };
     let later = super::memory::LaterWrites::of(aug);
     let mut g = AugGen {
@@ -202,17 +210,41 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     Ok(a)
 }
 
+/// The integer type of a predecessor index among `n`: i8 up to 256.
+fn index_type(ctx: LLVMContextRef, n: usize) -> T {
+    if n <= 256 {
+        i8_type(ctx)
+    } else {
+        i32_type(ctx)
+    }
+}
+
 /// Backedge-taken counts of `f`'s loops that exit from one block and whose
-/// count SCEV can express, each computed (as i64) in the loop's preheader.
-fn exit_counts(f: V) -> HashMap<BB, V> {
+/// count SCEV can express, each computed (as i64) in the loop's preheader;
+/// and the loop-header phis that replay load recurrences.
+#[allow(clippy::type_complexity)]
+fn exit_counts(f: V) -> (HashMap<BB, V>, HashMap<V, shim::LoadRecurrence>) {
     let scev = shim::Scev::new(f);
+    let mut recs = HashMap::new();
+    for bb in blocks(f) {
+        for p in instructions(bb) {
+            if opcode(p) != Some(LLVMOpcode::LLVMPHI) {
+                break;
+            }
+            if is_fp(type_of(p)) || is_int(type_of(p)) {
+                if let Some(r) = scev.load_recurrence(p) {
+                    recs.insert(p, r);
+                }
+            }
+        }
+    }
     let mut out = HashMap::new();
     for bb in blocks(f) {
         if let Some(v) = scev.expand_exit_count(bb) {
             out.insert(bb, v);
         }
     }
-    out
+    (out, recs)
 }
 
 struct AugGen<'a> {
@@ -349,11 +381,13 @@ impl AugGen<'_> {
             } else if preds.len() > 1 {
                 self.b.at_first_non_phi(bb);
                 self.b.clear_debug_loc();
-                let i64t = i64_type(ctx);
-                let phi = self.b.phi(i64t);
+                // As narrow as the number of predecessors allows (it may
+                // go on the tape once per execution of the block).
+                let it = index_type(ctx, preds.len());
+                let phi = self.b.phi(it);
                 set_name(phi, "pred.index");
                 for (k, p) in preds.iter().enumerate() {
-                    let v = const_i64(ctx, k as i64);
+                    let v = const_int(it, k as u64);
                     // One incoming entry per edge (a switch may branch twice).
                     let edges = successors(*p).into_iter().filter(|s| *s == bb).count();
                     for _ in 0..edges {
@@ -441,10 +475,11 @@ impl AugGen<'_> {
         let ctx = self.b.ctx;
         self.b.before(br);
         self.b.clear_debug_loc();
+        let it = index_type(ctx, 2);
         let sel = self.b.select(
             operand(br, 0),
-            const_i64(ctx, on_t),
-            const_i64(ctx, 1 - on_t),
+            const_int(it, on_t as u64),
+            const_int(it, 1 - on_t as u64),
         );
         set_name(sel, "pred.index");
         Some(sel)
@@ -698,7 +733,7 @@ impl Aug {
                     &mut [const_i64(ctx, layout.offsets[k] as i64)],
                 );
                 let s = b.store(*v, p);
-                set_alignment(s, 8);
+                set_alignment(s, tape::offset_align(layout.offsets[k]));
             }
         }
         if self.ret_blocks.len() > 1 {

@@ -19,6 +19,7 @@ use crate::modes::Session;
 use crate::rules::{self, Partial, RuleCtx};
 use std::collections::HashMap;
 
+mod cache;
 mod calls;
 mod recompute;
 
@@ -78,6 +79,8 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
         deferred: Vec::new(),
         later,
         owned,
+        cut: Default::default(),
+        planned: Default::default(),
     };
     let order = rpo(g.a.func);
     // Create the reverse blocks (prologue + body) for every reachable block.
@@ -252,6 +255,10 @@ struct RevGen<'a> {
     owned: Option<crate::modes::openmp::owned::Owned>,
     /// In a parallel region's function: what may be written after each load.
     later: Option<memory::LaterWrites>,
+    /// Cache-or-recompute decisions (`cache.rs`): per (reverse of block,
+    /// value), taped or recomputed.
+    cut: std::collections::HashSet<(BB, V)>,
+    planned: std::collections::HashSet<(BB, V)>,
 }
 
 /// The empty adjoint: -0.0 for floats, so that `-0.0 + x` folds to `x`
@@ -362,11 +369,7 @@ impl RevGen<'_> {
             }
             return Ok(v);
         }
-        let recompute = memory::is_cheap_pure(w)
-            || (opcode(w) == Some(LLVMOpcode::LLVMLoad)
-                && !is_volatile(w)
-                && (self.written.unwritten_and_persistent(operand(w, 0)) || self.reload_ok(w)))
-            || self.cheap_float(w, 2);
+        let recompute = self.recompute_or_tape(w);
         let v = if recompute {
             let ops = operands(w);
             let mut new_ops = Vec::new();
@@ -398,6 +401,10 @@ impl RevGen<'_> {
         let ctx = self.b.ctx;
         let t = type_of(w);
         let size = type_alloc_size(self.sess.module, t);
+        if !self.a.why.contains_key(&w) {
+            let why = self.why_taped(w);
+            self.a.why.insert(w, why);
+        }
         let (pro, base, layout) = self.prologue.get_mut(&self.cur).unwrap();
         let off = layout.add(size);
         let (pro, base) = (*pro, *base);
@@ -407,7 +414,7 @@ impl RevGen<'_> {
             .pb
             .gep(i8_type(ctx), base, &mut [const_i64(ctx, off as i64)]);
         let l = self.pb.load(t, p);
-        set_alignment(l, 8);
+        set_alignment(l, tape::offset_align(off));
         set_name(l, &format!("{}.tape", name(w)));
         l
     }
@@ -483,7 +490,7 @@ impl RevGen<'_> {
         let sw = self.b.switch(idx, exit, preds.len() as u32);
         for (k, pred) in preds.iter().enumerate() {
             let eb = append_block(self.rev, "rev.edge");
-            add_case(sw, const_i64(ctx, k as i64), eb);
+            add_case(sw, const_int(type_of(idx), k as u64), eb);
             self.b.at_end(eb);
             self.edge_block_if_entering(bb, *pred);
             edge(self, *pred)?;
@@ -566,6 +573,11 @@ impl RevGen<'_> {
                     let st = self.avail(start)?;
                     let rc = self.b.int_cast(rc, type_of(w), false);
                     let v = self.b.add(st, self.b.mul(rc, step));
+                    return Ok(Some(v));
+                }
+            }
+            if def == h {
+                if let Some(v) = self.replay_recurrence(w, h)? {
                     return Ok(Some(v));
                 }
             }

@@ -1,0 +1,187 @@
+//! Cache or recompute, in the reverse sweep: what `avail` does with a value
+//! it can recompute. The decision is `analysis::mincut`'s: the cheapest set
+//! of values below it to take from the tape (bytes), within a bound on the
+//! work redone; the rest is recomputed. Values the reverse already has
+//! (constants, arguments, loop counters, induction variables, loop
+//! invariants, replayed load recurrences, values made in this block) are
+//! free.
+use super::affine_iv;
+use super::RevGen;
+use crate::analysis::mincut::{self, Origin};
+use crate::diag::Result;
+use crate::ir::llvm::*;
+use crate::ir::shim::LoadRecurrence;
+use crate::modes::reverse::memory;
+use crate::rules::{self, CallKind};
+
+/// A call the reverse sweep may make again: a rule-table function (libm)
+/// with a body elsewhere and no pointer arguments.
+fn pure_rule_call(c: V) -> bool {
+    matches!(rules::classify(c), CallKind::Rule(_))
+        && called_function(c).is_some_and(is_declaration)
+}
+
+impl RevGen<'_> {
+    /// Whether `avail` recomputes `w` (true) or takes it from the tape.
+    pub(super) fn recompute_or_tape(&mut self, w: V) -> bool {
+        let key = (self.cur, w);
+        if self.cut.contains(&key) {
+            return false;
+        }
+        if self.planned.contains(&key) {
+            return true;
+        }
+        if !matches!(self.origin(w), Origin::Recompute(_)) {
+            return false;
+        }
+        let module = self.sess.module;
+        let plan = {
+            let me = &*self;
+            mincut::plan(w, &mut |v| me.origin(v), &|v| {
+                type_alloc_size(module, type_of(v))
+            })
+        };
+        for v in plan.tape {
+            self.cut.insert((self.cur, v));
+        }
+        for v in plan.recompute {
+            self.planned.insert((self.cur, v));
+        }
+        !self.cut.contains(&key)
+    }
+
+    /// How the reverse of the current block can have `v` (see `mincut`).
+    fn origin(&self, v: V) -> Origin {
+        if is_constant(v) || !is_instruction(v) {
+            return Origin::Free;
+        }
+        let key = (self.cur, v);
+        if self.memo.contains_key(&key) || self.cut.contains(&key) || self.loop_free(v) {
+            return Origin::Free;
+        }
+        if memory::is_cheap_pure(v) {
+            return Origin::Recompute(0);
+        }
+        if opcode(v) == Some(LLVMOpcode::LLVMLoad)
+            && !is_volatile(v)
+            && (self.written.unwritten_and_persistent(operand(v, 0)) || self.reload_ok(v))
+        {
+            return Origin::Recompute(0);
+        }
+        match mincut::float_work(v, &pure_rule_call) {
+            Some(w) => Origin::Recompute(w),
+            None => Origin::Opaque,
+        }
+    }
+
+    /// Whether `loop_value` knows `w` (without building anything).
+    fn loop_free(&self, w: V) -> bool {
+        if self.cur.is_null() {
+            return false;
+        }
+        let loops = self.counted_loops_of(self.cur);
+        let def = inst_block(w);
+        for &h in &loops {
+            let c = self.a.counted[&h];
+            if w == c.counter {
+                return true;
+            }
+            if def == h && opcode(w) == Some(LLVMOpcode::LLVMPHI) {
+                if is_int(type_of(w)) && affine_iv(w, c).is_some() {
+                    return true;
+                }
+                if self.usable_recurrence(w).is_some() {
+                    return true;
+                }
+            }
+        }
+        loops.iter().any(|h| !self.a.loops.contains(*h, def))
+    }
+
+    fn usable_recurrence(&self, w: V) -> Option<LoadRecurrence> {
+        let r = self.a.recurrences.get(&w).copied()?;
+        let (p0, p1) = (operand(r.init, 0), operand(r.inner, 0));
+        let ok = !is_volatile(r.init)
+            && !is_volatile(r.inner)
+            && self.written.unwritten_and_persistent(p0)
+            && self.written.unwritten_and_persistent(p1);
+        ok.then_some(r)
+    }
+
+    /// A loop-header phi replaying a load recurrence (`Aug::recurrences`)
+    /// over memory nothing writes: loaded again from `base + k*stride` at
+    /// reverse iteration k, `base` being the preheader load's address.
+    pub(super) fn replay_recurrence(&mut self, w: V, h: BB) -> Result<Option<V>> {
+        let Some(r) = self.usable_recurrence(w) else {
+            return Ok(None);
+        };
+        let ctx = self.b.ctx;
+        let base = self.avail(operand(r.init, 0))?;
+        let slot = self.rc_slot(h);
+        let rc = self.b.load(i64_type(ctx), slot);
+        let off = self.b.mul(rc, const_i64(ctx, r.stride));
+        let p = self.b.gep(i8_type(ctx), base, &mut [off]);
+        let l = self.b.load(type_of(w), p);
+        let align = alignment(r.init).min(alignment(r.inner)).max(1);
+        let stride_align = if r.stride == 0 {
+            align
+        } else {
+            1u32 << r.stride.unsigned_abs().trailing_zeros().min(12)
+        };
+        set_alignment(l, align.min(stride_align));
+        set_name(l, &format!("{}.replay", name(w)));
+        Ok(Some(l))
+    }
+
+    /// Why `w` is taped rather than recomputed, in words (for remarks).
+    pub(super) fn why_taped(&self, w: V) -> String {
+        let recomputable = memory::is_cheap_pure(w)
+            || mincut::float_work(w, &pure_rule_call).is_some()
+            || (opcode(w) == Some(LLVMOpcode::LLVMLoad)
+                && !is_volatile(w)
+                && self.written.unwritten_and_persistent(operand(w, 0)));
+        if recomputable {
+            return "recomputing it would need values the reverse sweep keeps no copy of, \
+                    or more work than the bound; keeping it is the cheapest cut"
+                .into();
+        }
+        match opcode(w) {
+            Some(LLVMOpcode::LLVMLoad) => self.why_load(w),
+            Some(LLVMOpcode::LLVMCall) => match called_function(w) {
+                Some(f) => format!("it is the result of a call to '{}'", name(f)),
+                None => "it is the result of an indirect call".into(),
+            },
+            Some(LLVMOpcode::LLVMPHI) => {
+                "it is a phi (a value joined from several paths or carried by a loop) \
+                 that the reverse sweep cannot replay"
+                    .into()
+            }
+            Some(op) => format!("'{}' is not recomputed", opcode_name(op)),
+            None => "it is not an instruction".into(),
+        }
+    }
+
+    fn why_load(&self, w: V) -> String {
+        let p = operand(w, 0);
+        if is_volatile(w) {
+            return "it is a volatile load".into();
+        }
+        for bb in blocks(self.a.func) {
+            for i in instructions(bb) {
+                if i != w && memory::may_write_through(i, p) {
+                    let at = match crate::ir::shim::debug_location(i) {
+                        Some((f, l)) => format!(" at {f}:{l}"),
+                        None => String::new(),
+                    };
+                    return format!("the memory it loads is overwritten{at}");
+                }
+            }
+        }
+        if self.written.function_may_write(p) {
+            return "the memory it loads may be written by the function".into();
+        }
+        "the memory it loads is local to the function or may be overwritten by the caller \
+         before the reverse sweep"
+            .into()
+    }
+}
