@@ -16,7 +16,7 @@ __device__ void f(double *in, double *out, int n) {
   out[i] = p;
 }
 GPU_TEST(f)
-// ERR: error: enzyme-rs: cannot differentiate: GPU device code: the derivative of '_Z1fPdS_i' keeps values for the reverse sweep in every iteration of a loop or a recursion (at {{.*}}errors_unbounded_tape.c:{{1[45]}}), so its tape has no static bound, and device malloc is off
+// ERR: error: enzyme-rs: cannot differentiate: GPU device code: the derivative of 'f(double*, double*, int)' keeps values for the reverse sweep in every iteration of a loop or a recursion (at {{.*}}errors_unbounded_tape.c:{{1[45]}}), so its tape has no static bound, and device malloc is off
 // HEAP-NOT: thread_local
 // HEAP: call {{.*}}ptr @malloc(
 // HEAP-NOT: @realloc
