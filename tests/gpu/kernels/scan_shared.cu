@@ -1,5 +1,5 @@
 // LAUNCH: grid=2 block=32 nin=64 nout=64 n=64
-// LEVELS: O0 O2 O3
+// AMDGPU-LEVELS: O0 O2 O3
 // Known failure: at -O1 the host run of the AMDGPU derivative segfaults
 // since the min-cut tape merge (NVPTX at -O1 and both targets at the other
 // levels pass); to fix, not hidden: see the closing note of 2026-12-01.
