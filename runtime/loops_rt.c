@@ -70,6 +70,25 @@ static void forward(enzyme_rs_ckpt *c, int64_t a, int64_t b, void *env,
   }
 }
 
+/* The actions both sweeps carry out alike (store, restore, run forward);
+   1 when `a` was one of them. */
+static int replay_action(enzyme_rs_ckpt *c, const EnzymeCkptAction *a,
+                         void *env, enzyme_rs_fwd fwd) {
+  switch (a->flag) {
+  case ENZYME_CKPT_STORE:
+    save(c, a->cpnum, a->iteration, env);
+    return 1;
+  case ENZYME_CKPT_RESTORE:
+    load(c, a->cpnum, a->iteration, env);
+    return 1;
+  case ENZYME_CKPT_FORWARD:
+    forward(c, a->startiteration, a->iteration, env, fwd);
+    return 1;
+  default:
+    return 0;
+  }
+}
+
 /* The forward sweep: the loop, with the scheme's snapshots. */
 void *__enzyme_rs_loops_ckpt_fwd(const EnzymeCheckpointScheme *scheme,
                                  void *data, int64_t start, int64_t n,
@@ -98,16 +117,9 @@ void *__enzyme_rs_loops_ckpt_fwd(const EnzymeCheckpointScheme *scheme,
     EnzymeCkptAction a;
     memset(&a, 0, sizeof(a));
     scheme->next_action(c->state, &a);
+    if (replay_action(c, &a, env, fwd))
+      continue;
     switch (a.flag) {
-    case ENZYME_CKPT_STORE:
-      save(c, a.cpnum, a.iteration, env);
-      break;
-    case ENZYME_CKPT_RESTORE:
-      load(c, a.cpnum, a.iteration, env);
-      break;
-    case ENZYME_CKPT_FORWARD:
-      forward(c, a.startiteration, a.iteration, env, fwd);
-      break;
     case ENZYME_CKPT_FIRSTUTURN:
       save(c, -2, a.iteration - 1, env);
       fwd(env, c->start + a.iteration - 1);
@@ -138,16 +150,9 @@ void __enzyme_rs_loops_ckpt_rev(void *vc, void *env, enzyme_rs_fwd fwd,
         load(c, -1, c->n, env);
         break;
       }
+      if (replay_action(c, &a, env, fwd))
+        continue;
       switch (a.flag) {
-      case ENZYME_CKPT_STORE:
-        save(c, a.cpnum, a.iteration, env);
-        break;
-      case ENZYME_CKPT_RESTORE:
-        load(c, a.cpnum, a.iteration, env);
-        break;
-      case ENZYME_CKPT_FORWARD:
-        forward(c, a.startiteration, a.iteration, env, fwd);
-        break;
       case ENZYME_CKPT_UTURN:
         adj(env, c->start + a.iteration - 1);
         break;
