@@ -99,9 +99,13 @@ pub fn run_with(
 ) -> bool {
     // Checkpointed loops and fixed points become loop functions first.
     let lowered = crate::modes::loops::lower(m);
+    // __enzyme_virtualreverse and __enzyme_batch become plain code.
+    let lowered = crate::modes::iface::lower_before(m) | lowered;
     let mut calls = find_calls(m);
     if calls.is_empty() {
-        return lowered;
+        // Shadow queries (`__enzyme_shadow`...) without derivatives.
+        let queried = crate::modes::iface::shadows::lower_after(&mut Session::new(m, opts));
+        return lowered | queried;
     }
     crate::analysis::activity::reset_active_globals();
     log::info!("enzyme-rs: {} differentiation call(s)", calls.len());
@@ -173,6 +177,7 @@ pub fn run_with(
             }
         }
     }
+    crate::modes::iface::shadows::lower_after(&mut sess);
     define_leftover_markers(m);
     log::info!(
         "enzyme-rs: derivatives synthesized in {:.3} s",
@@ -224,6 +229,9 @@ fn process(
             name(req.func),
             name(caller)
         );
+        if let Some(ctx) = req.context {
+            crate::modes::iface::shadows::enter_context(sess, call, ctx)?;
+        }
         modes::run_request(sess, &req).map(|_| ())
     });
     if let Err(e) = r {

@@ -5,6 +5,7 @@ pub mod complex;
 pub mod dispatch;
 pub mod forward;
 pub mod gpu;
+pub mod iface;
 pub mod intptr;
 pub mod loops;
 pub mod mpi;
@@ -27,6 +28,12 @@ pub struct Session {
     pub shadow_globals: HashMap<V, V>,
     /// Shadows of globals for vector lanes 1.. (forward vector mode).
     pub lane_shadow_globals: HashMap<(V, u32), V>,
+    /// Whether the module queries shadows of globals (`__enzyme_shadow`,
+    /// `__enzyme_context`: `modes::iface::shadows`): then forward mode at
+    /// width 1 uses the reverse-mode shadow, as Enzyme does, and wider
+    /// forward modes a shadow per (width, lane), in `width_shadow_globals`.
+    pub user_shadows: bool,
+    pub width_shadow_globals: HashMap<(V, u32, u32), V>,
     /// Every function this session created, for printing and cleanup.
     pub created: Vec<V>,
     /// Calls of derivatives placed at the user's `__enzyme_*` call sites,
@@ -49,6 +56,8 @@ impl Session {
             rev_cache: HashMap::new(),
             shadow_globals: HashMap::new(),
             lane_shadow_globals: HashMap::new(),
+            user_shadows: iface::shadows::module_queries_shadows(module),
+            width_shadow_globals: HashMap::new(),
             created: Vec::new(),
             doomed: Vec::new(),
             toplevel_calls: Vec::new(),
@@ -68,7 +77,10 @@ impl Session {
     /// global of its own per lane, distinct from the reverse-mode shadow
     /// ([`Session::shadow_global`]), so that tangents a forward derivative
     /// leaves there are never read as adjoints (or the other way round).
-    pub fn shadow_global_lane(&mut self, g: V, lane: u32) -> V {
+    pub fn shadow_global_lane(&mut self, g: V, width: u32, lane: u32) -> V {
+        if self.user_shadows {
+            return iface::shadows::user_shadow_lane(self, g, width, lane);
+        }
         let key = (g, lane);
         if let Some(s) = self.lane_shadow_globals.get(&key) {
             return *s;
@@ -80,20 +92,20 @@ impl Session {
     }
 
     /// The shadow of a pointer into a global (reverse mode, `lane` None)
-    /// or its tangent for a forward lane: the global's own when `varied`
+    /// or its tangent for a forward (width, lane): the global's own when `varied`
     /// says it has one, or a constant expression (GEP, pointer cast) over
     /// such a global, rebuilt on its shadow (as clang emits
     /// `getelementptr ([4 x double], ptr @g, 0, 1)` at -O1+).
     pub fn global_ptr_shadow(
         &mut self,
         v: V,
-        lane: Option<u32>,
+        lane: Option<(u32, u32)>,
         varied: &dyn Fn(V) -> bool,
     ) -> Option<V> {
         if is_global_var(v) {
             return varied(v).then(|| match lane {
                 None => self.shadow_global(v),
-                Some(l) => self.shadow_global_lane(v, l),
+                Some((w, l)) => self.shadow_global_lane(v, w, l),
             });
         }
         match const_opcode(v)? {

@@ -36,6 +36,10 @@ pub struct Registry {
     pub inactive_globals: HashSet<V>,
     /// Global -> its shadow, from `enzyme_shadow(s)` (source attribute).
     pub shadows: HashMap<V, V>,
+    /// In a module that queries shadows of globals (`__enzyme_shadow`,
+    /// `__enzyme_context`: `modes::iface::shadows`), every writable global
+    /// holding floats: active, with a shadow.
+    pub queried: HashSet<V>,
 }
 
 thread_local! {
@@ -94,9 +98,27 @@ pub fn user_shadow(g: V) -> Option<V> {
     with(|r| r.shadows.get(&g).copied()).flatten()
 }
 
-/// The globals given a shadow with `enzyme_shadow`.
+/// The globals given a shadow with `enzyme_shadow`, and in a module that
+/// queries shadows of globals, every writable global holding floats.
 pub fn shadowed_globals() -> Vec<V> {
-    with(|r| r.shadows.keys().copied().collect()).unwrap_or_default()
+    with(|r| r.shadows.keys().chain(r.queried.iter()).copied().collect()).unwrap_or_default()
+}
+
+/// Whether module `m` calls `__enzyme_shadow`, `__enzyme_context` or
+/// `__enzyme_zero_shadows`.
+pub fn queries_shadows(m: LLVMModuleRef) -> bool {
+    functions(m).into_iter().any(|f| {
+        let n = name(f);
+        let head = crate::callsite::unmangled_head(&n);
+        [
+            "__enzyme_shadow",
+            "__enzyme_context",
+            "__enzyme_zero_shadows",
+        ]
+        .iter()
+        .any(|q| head.starts_with(q))
+            && has_uses(f)
+    })
 }
 
 /// Whether global `g` is marked `enzyme_inactive`.
@@ -220,6 +242,17 @@ impl Registry {
                     if let Some(free) = el.iter().skip(2).find_map(|v| as_function(*v)) {
                         r.like.insert(name(free), "free".into());
                     }
+                }
+            }
+        }
+        if queries_shadows(m) {
+            for g in globals(m) {
+                if !is_global_constant(g)
+                    && contains_fp(global_type(g))
+                    && !name(g).starts_with("__enzyme_")
+                    && !r.inactive_globals.contains(&g)
+                {
+                    r.queried.insert(g);
                 }
             }
         }

@@ -331,7 +331,16 @@ impl AugGen<'_> {
         }
         new_args.push(self.a.tape_arg);
         let nc = self.b.call_fn(pair.aug, &mut new_args);
-        if !is_void(ret_ty) {
+        if pair.aug_ret == AugRet::PrimalShadow {
+            // A returned pointer and its shadow (`{result, shadow}`).
+            let p = self.b.extract_value(nc, 0);
+            let s = self.b.extract_value(nc, 1);
+            replace_all_uses(i, p);
+            self.a.shadow.insert(p, s);
+            if self.varied(i) {
+                self.a.act.varied.insert(p);
+            }
+        } else if !is_void(ret_ty) {
             replace_all_uses(i, nc);
             if self.varied(i) {
                 self.a.act.varied.insert(nc);
