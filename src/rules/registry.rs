@@ -28,6 +28,10 @@ pub struct Registry {
     pub like: HashMap<String, String>,
     /// Allocation-like functions: name -> index of the size argument.
     pub alloc_like: HashMap<String, u32>,
+    /// Allocation-like functions with a deallocator: name -> (deallocator,
+    /// what it is passed: -1 the allocation, k the allocation call's
+    /// argument k), from `__enzyme_allocation_like`'s "-1,2"-style string.
+    pub alloc_free: HashMap<String, (V, Vec<i64>)>,
     /// f -> custom forward derivative.
     pub forward: HashMap<V, V>,
     /// f -> (augmented forward, reverse) custom gradient.
@@ -87,6 +91,15 @@ pub fn alloc_like(n: &str) -> Option<u32> {
         return None;
     }
     with(|r| r.alloc_like.get(n).copied()).flatten()
+}
+
+/// The deallocator registered for allocation-like function `n`, and the
+/// arguments it takes (-1: the allocation; k: argument k of the allocation).
+pub fn alloc_free(n: &str) -> Option<(V, Vec<i64>)> {
+    if n.is_empty() {
+        return None;
+    }
+    with(|r| r.alloc_free.get(n).cloned()).flatten()
 }
 
 pub fn custom_forward(f: V) -> Option<V> {
@@ -238,9 +251,17 @@ impl Registry {
                     el.get(1).and_then(|v| as_int(*v)),
                 ) {
                     r.alloc_like.insert(name(f), k as u32);
-                    // The deallocation function, when one is named.
+                    // The deallocation function, when one is named, and
+                    // its arguments ("-1": the allocation alone).
                     if let Some(free) = el.iter().skip(2).find_map(|v| as_function(*v)) {
                         r.like.insert(name(free), "free".into());
+                        let idx: Vec<i64> = el
+                            .get(2)
+                            .and_then(|v| as_string(*v))
+                            .map(|s| s.split(',').filter_map(|x| x.trim().parse().ok()).collect())
+                            .filter(|v: &Vec<i64>| !v.is_empty())
+                            .unwrap_or_else(|| vec![-1]);
+                        r.alloc_free.insert(name(f), (free, idx));
                     }
                 }
             }

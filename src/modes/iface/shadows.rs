@@ -93,7 +93,8 @@ fn base_global(p: V) -> Option<V> {
 }
 
 fn int_arg(call: V, v: Option<&V>, what: &str) -> Result<u32> {
-    v.and_then(|v| const_int_value(*v))
+    // Through the slots of always-inlined wrappers (the C++ header at -O0).
+    v.and_then(|v| const_int_value(crate::callsite::slot_value(*v)))
         .filter(|w| (0..=64).contains(w))
         .map(|w| w as u32)
         .ok_or_else(|| {
@@ -146,9 +147,16 @@ pub fn lower_after(sess: &mut Session) -> bool {
             fail(e, c);
         }
     }
-    for z in zeros {
+    // The C++ header's `autodiff(context, ...)`: the context's shadows are
+    // swapped in around the derivative (as `enzyme_context, ctx` does).
+    let swaps = calls_named(m, "__enzyme_rs_swap_context");
+    for (z, what) in zeros
+        .into_iter()
+        .map(|z| (z, "zero"))
+        .chain(swaps.into_iter().map(|z| (z, "swap")))
+    {
         let r = (|| {
-            let f = helper(m, "zero")?;
+            let f = helper(m, what)?;
             let b = Builder::new(m);
             b.before(z);
             let arg = call_args(z)
