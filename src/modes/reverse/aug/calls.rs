@@ -38,7 +38,10 @@ impl AugGen<'_> {
         // (else from the IR types at the copy, below).
         let shadows_copied = matches!(kind, CallKind::MemTransfer(MemKind::Copy | MemKind::Move))
             && self.copy_shadow_pointers(i)?;
-        if matches!(kind, CallKind::Inactive) || (!any_arg_varied && !is_varied) {
+        // A callee moving adjoints between globals needs its derivative
+        // even without active arguments or result.
+        let quiet = !any_arg_varied && !is_varied && !self.a.act.call_touches_reached_global(i);
+        if matches!(kind, CallKind::Inactive) || quiet {
             return Ok(());
         }
         match kind {

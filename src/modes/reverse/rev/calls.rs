@@ -198,13 +198,15 @@ impl RevGen<'_> {
                     Some(crate::callsite::convert_arg(&self.b, v, *t).unwrap_or(v))
                 }
                 Err(_) if *k == -1 => None,
-                _ => return Err(crate::diag::Error::bad_call(
-                    alloc,
-                    format!(
+                _ => {
+                    return Err(crate::diag::Error::bad_call(
+                        alloc,
+                        format!(
                         "__enzyme_allocation_like: no argument {k} of '{callee}' to pass to '{}'",
                         name(d)
                     ),
-                )),
+                    ))
+                }
             };
             extra.push(v);
         }
