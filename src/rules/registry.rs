@@ -3,8 +3,10 @@
 //!
 //! - `void* __enzyme_register_derivative_NAME[] = {f, df};` (forward mode)
 //! - `void* __enzyme_register_gradient_NAME[] = {f, aug_f, rev_f};` (reverse)
-//! - `void* __enzyme_inactivefn[] = {f, g, ...};` and the `"enzyme_inactive"`
-//!   function attribute: calls carry no derivative
+//! - `void* __enzyme_inactivefn[] = {f, g, ...};` (also
+//!   `__enzyme_inactivenoblockfn`) and the `"enzyme_inactive"` function
+//!   attribute: calls carry no derivative
+//! - `void *__enzyme_inactive_global_X = (void *)&g;`: global `g` is constant
 //! - `void* __enzyme_function_like[] = {f, "malloc"};` (or "free", "calloc",
 //!   "realloc"): `f` is treated like that library function
 //! - `void* __enzyme_allocation_like[] = {f, (void*)SIZE_ARG, ..., free_fn};`
@@ -232,7 +234,24 @@ impl Registry {
                 if let [Some(f), Some(a), Some(rv)] = fs.as_slice() {
                     r.gradient.insert(*f, (*a, *rv));
                 }
-            } else if n.starts_with("__enzyme_inactivefn") {
+            } else if n.starts_with("__enzyme_inactive_global") {
+                // `void *__enzyme_inactive_global_X = (void *)&g;` (or an
+                // array of such addresses): `g` carries no derivative.
+                let init = global_initializer(g);
+                let vals = if el.is_empty() {
+                    init.into_iter().collect()
+                } else {
+                    el.clone()
+                };
+                for v in vals {
+                    let t = strip(v);
+                    if is_global_var(t) {
+                        r.inactive_globals.insert(t);
+                    }
+                }
+            } else if n.starts_with("__enzyme_inactivefn")
+                || n.starts_with("__enzyme_inactivenoblockfn")
+            {
                 for v in &el {
                     if let Some(f) = as_function(*v) {
                         r.inactive.insert(name(f));
