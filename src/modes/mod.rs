@@ -17,6 +17,17 @@ use crate::ir::llvm::*;
 use crate::options::Options;
 use std::collections::HashMap;
 
+/// Marks a lane of vector reverse mode in the `lane` of
+/// [`Session::global_ptr_shadow`]: lanes 1.. of a reverse derivative have
+/// shadow globals of their own, distinct from forward-mode tangents.
+pub const REV_LANE: u32 = 1 << 31;
+
+/// The `lane` argument of [`Session::global_ptr_shadow`] for reverse-mode
+/// vector lane `k` (lane 0 is the plain shadow).
+pub fn rev_lane(k: usize) -> Option<u32> {
+    (k > 0).then_some(REV_LANE | k as u32)
+}
+
 /// State for one run of the pass over a module: options, the derivatives
 /// made so far (memoized per function and activity), shadow globals.
 pub struct Session {
@@ -73,7 +84,11 @@ impl Session {
         if let Some(s) = self.lane_shadow_globals.get(&key) {
             return *s;
         }
-        let n = format!("{}_tangent{lane}", name(g));
+        let n = if lane & REV_LANE != 0 {
+            format!("{}_shadow{}", name(g), lane & !REV_LANE)
+        } else {
+            format!("{}_tangent{lane}", name(g))
+        };
         let s = add_zeroed_global_like(self.module, g, &n);
         self.lane_shadow_globals.insert(key, s);
         s

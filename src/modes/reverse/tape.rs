@@ -298,6 +298,23 @@ pub fn reset_top(b: &Builder, tp: V) {
     b.store(const_i64(ctx, 0), top);
 }
 
+/// The tape's top (bytes in use), as an i64.
+pub fn top(b: &Builder, tp: V) -> V {
+    let ctx = b.ctx;
+    let tt = tape_type(ctx);
+    let top = b.gep(tt, tp, &mut [const_i32(ctx, 0), const_i32(ctx, 1)]);
+    b.load(i64_type(ctx), top)
+}
+
+/// Put the tape's top back to `v` (from [`top`]): each lane's reverse
+/// sweep pops the same bytes again.
+pub fn set_top(b: &Builder, tp: V, v: V) {
+    let ctx = b.ctx;
+    let tt = tape_type(ctx);
+    let top = b.gep(tt, tp, &mut [const_i32(ctx, 0), const_i32(ctx, 1)]);
+    b.store(v, top);
+}
+
 /// Give the buffer of the tape at `tp` back to the cache: a call of
 /// [`GIVE`].
 pub fn return_cached_buffer(b: &Builder, tp: V) {
