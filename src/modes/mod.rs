@@ -15,7 +15,9 @@ use crate::callsite::{Activity, Request};
 use crate::diag::Result;
 use crate::ir::llvm::*;
 use crate::options::Options;
+use crate::rules::registry::Registry;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Marks a lane of vector reverse mode in the `lane` of
 /// [`Session::global_ptr_shadow`]: lanes 1.. of a reverse derivative have
@@ -33,6 +35,12 @@ pub fn rev_lane(k: usize) -> Option<u32> {
 pub struct Session {
     pub module: LLVMModuleRef,
     pub opts: Options,
+    /// The module's registrations (custom derivatives, inactive and
+    /// function-like functions, user shadows), read once per pass run.
+    pub registry: Rc<Registry>,
+    /// Globals that may hold active floats, scanned once per function of
+    /// the module (derivatives made later are scanned when first asked).
+    pub active_globals: crate::analysis::activity::ActiveGlobals,
     pub fwd_cache: HashMap<forward::Key, forward::Derivative>,
     pub rev_cache: HashMap<reverse::Key, reverse::Pair>,
     pub shadow_globals: HashMap<V, V>,
@@ -52,10 +60,21 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn new(module: LLVMModuleRef, opts: Options) -> Session {
+    /// What an activity analysis of a function of this module is given:
+    /// the options it honours and the globals that may hold active floats.
+    pub fn activity_cx(&mut self) -> crate::analysis::activity::ModuleCx {
+        crate::analysis::activity::ModuleCx {
+            loose_types: self.opts.loose_types,
+            globals: self.active_globals.of(self.module, &self.registry),
+        }
+    }
+
+    pub fn new(module: LLVMModuleRef, opts: Options, registry: Rc<Registry>) -> Session {
         Session {
             module,
             opts,
+            registry,
+            active_globals: Default::default(),
             fwd_cache: HashMap::new(),
             rev_cache: HashMap::new(),
             shadow_globals: HashMap::new(),
@@ -133,7 +152,7 @@ impl Session {
             return *s;
         }
         // A shadow the user declared (`enzyme_shadow` attribute), else a new one.
-        let s = crate::rules::registry::user_shadow(g).unwrap_or_else(|| {
+        let s = self.registry.user_shadow(g).unwrap_or_else(|| {
             add_zeroed_global_like(self.module, g, &format!("{}_shadow", name(g)))
         });
         self.shadow_globals.insert(g, s);

@@ -383,7 +383,7 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
         return Ok(p.clone());
     }
     let f = key.func;
-    let custom = crate::rules::registry::custom_gradient(f);
+    let custom = sess.registry.custom_gradient(f);
     if is_declaration(f) && custom.is_none() {
         return Err(match user_call {
             Some(c) => Error::new(ErrorKind::UnknownFunction(name(f)), inst_fn(c), Some(c)),

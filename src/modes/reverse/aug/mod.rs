@@ -184,13 +184,13 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         arg_trees.push(t);
     }
     let (trips, recurrences) = exit_counts(aug);
-    let mut act = Activity::analyse_args(aug, &seeds, f, &arg_trees)?;
+    let mut act = Activity::analyse_args(aug, &seeds, f, &arg_trees, &sess.activity_cx())?;
     // Active indirect calls go through a dispatcher over their possible
     // targets; the activity is then worked out again on the new calls.
     if crate::modes::dispatch::dispatch_active_indirect_calls(sess, aug, f, |v| act.is_varied(v))
         > 0
     {
-        act = Activity::analyse_args(aug, &seeds, f, &arg_trees)?;
+        act = Activity::analyse_args(aug, &seeds, f, &arg_trees, &sess.activity_cx())?;
     }
     if sess.opts.print_activity {
         crate::analysis::printer::print_activity(
