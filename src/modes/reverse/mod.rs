@@ -149,7 +149,18 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     // block's shadows of workgroup memory zeroed.
     let device = crate::modes::gpu::is_device(sess.module);
     if device {
-        let shadows: Vec<V> = sess.shadow_globals.values().copied().collect();
+        // (Vector lanes 1.. have shadow globals of their own.)
+        let lane_shadows = sess
+            .lane_shadow_globals
+            .iter()
+            .filter(|((_, l), _)| l & crate::modes::REV_LANE != 0)
+            .map(|(_, s)| *s);
+        let shadows: Vec<V> = sess
+            .shadow_globals
+            .values()
+            .copied()
+            .chain(lane_shadows)
+            .collect();
         crate::modes::gpu::zero_shared_shadows(&b, &shadows);
     }
     if uses_tape && device {
