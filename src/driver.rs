@@ -99,6 +99,9 @@ pub fn run_with(
 ) -> bool {
     // Checkpointed loops and fixed points become loop functions first.
     let lowered = crate::modes::loops::lower(m);
+    if opts.check {
+        crate::selfcheck::instrument(m, opts.check_abort);
+    }
     let mut calls = find_calls(m);
     if calls.is_empty() {
         return lowered;
@@ -227,6 +230,10 @@ fn process(
         modes::run_request(sess, &req).map(|_| ())
     });
     if let Err(e) = r {
+        if crate::selfcheck::absorb_failure(call) {
+            sess.delete_doomed();
+            return;
+        }
         match on_error(e, call) {
             Handling::Fail(e) => fail_call(&e, call, caller),
             Handling::Defer => deferred.push(call),
