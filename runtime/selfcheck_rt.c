@@ -273,6 +273,11 @@ void __enzyme_rs_check_run(const char *fn, const char *loc, int32_t flags, int32
   err = fabs(fd2 - fd1) + 64 * eps * noise / t;
   have_r = rev && *rev_ok;
   have_f = fwd && *fwd_ok;
+  if (!((flags & ERS_REVERSE_SITE) ? have_r : have_f)) {
+    if (call == 1)
+      fprintf(stderr, "enzyme-check: '%s' (called at %s): not checked: its derivative was not built for the check\n", fn, loc);
+    goto done;
+  }
   if (have_r) vr = __enzyme_rs_check_reverse(&s, env, rev, &mr);
   if (have_f) vf = __enzyme_rs_check_forward(&s, env, fwd, &mf);
   {
@@ -301,6 +306,7 @@ void __enzyme_rs_check_run(const char *fn, const char *loc, int32_t flags, int32
               fn, loc, call, own, fd, have_other ? ", other mode " : " (other mode not built)",
               have_other ? other : 0.0);
   }
+done:
   for (j = 0; j < nb; j++) {
     free(s.snap[j]);
     free(s.work[j]);
