@@ -6,7 +6,7 @@
 #    free, and leaks (the known ones are listed in tests/sanitize.supp).
 # 2. UndefinedBehaviorSanitizer (no recovery) on a representative subset
 #    (UBSAN_SUBSET, comma-separated path substrings; `all` runs everything),
-#    without the vptr, alignment and bounds checks (see
+#    without the vptr, alignment, bounds and pointer-overflow checks (see
 #    tests/programs.rs: they route pointers through integers).
 # About 3 CPU-minutes for ASan and 1 for UBSan (2 cores: ~2 minutes).
 set -euo pipefail
