@@ -101,6 +101,9 @@ pub fn run_with(
     let lowered = crate::modes::loops::lower(m);
     // __enzyme_virtualreverse and __enzyme_batch become plain code.
     let lowered = crate::modes::iface::lower_before(m) | lowered;
+    if opts.check {
+        crate::selfcheck::instrument(m, opts.check_abort);
+    }
     let mut calls = find_calls(m);
     if calls.is_empty() {
         // Shadow queries (`__enzyme_shadow`...) without derivatives.
@@ -238,6 +241,8 @@ fn process(
     });
     if let Err(e) = r {
         match on_error(e, call) {
+            // A self-check derivative that cannot be built is no error.
+            Handling::Fail(_) if crate::selfcheck::absorb_failure(call) => {}
             Handling::Fail(e) => fail_call(&e, call, caller),
             Handling::Defer => deferred.push(call),
         }
