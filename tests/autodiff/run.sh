@@ -22,7 +22,8 @@ plugin="$root/target/llvm22/release/libenzyme_rs.so"
 if [ -f "$plugin" ] && ! cmp -s "$plugin" "$lib"; then
   cp "$plugin" "$lib.tmp.$$" && mv "$lib.tmp.$$" "$lib" ||
     { echo "tests/autodiff: cannot install $plugin as $lib"; exit 1; }
-  touch "$here/src/main.rs" # cargo does not track the backend: rebuild
+  # cargo does not track the backend: rebuild
+  touch "$here/src/main.rs" "$root/examples/rust-autodiff/src/main.rs"
 fi
 [ -f "$lib" ] || { echo "tests/autodiff: libEnzyme-22.so is not installed (run ./setup.sh)"; exit 1; }
 cd "$here"
@@ -36,6 +37,9 @@ for p in $profiles; do
     CARGO_TARGET_DIR="$here/target/$p" cargo +nightly build -q --profile "$p" >"$work/build-$p.log" 2>&1
     echo $? >"$work/build-$p.rc"; echo $(($(date +%s) - start)) >"$work/build-$p.secs") &
 done
+# The README's example (examples/rust-autodiff), as a new user runs it.
+example="$root/examples/rust-autodiff"
+(cd "$example" && cargo +nightly run -q >"$work/example.log" 2>&1; echo $? >"$work/example.rc") &
 # Meanwhile the error programs, one at a time.
 errs=0; errs_ok=0
 for src in errors/*.rs; do
@@ -67,6 +71,12 @@ for p in $profiles; do
   [ $rc -eq 0 ] || { echo "tests/autodiff: $p cases FAILED"; fail=1; }
   summary+=("$p (opt-level $level): $(echo "$out" | grep "^autodiff:" | sed 's/^autodiff: //'); built in $(cat "$work/build-$p.secs") s")
 done
+if [ "$(cat "$work/example.rc")" = 0 ] && grep -q "derivatives match" "$work/example.log"; then
+  summary+=("examples/rust-autodiff (cargo run): correct derivatives")
+else
+  head -30 "$work/example.log"; echo "tests/autodiff: examples/rust-autodiff FAILED"; fail=1
+  summary+=("examples/rust-autodiff (cargo run): FAILED")
+fi
 summary+=("error programs: $errs_ok of $errs give the expected error")
 printf 'tests/autodiff: %s\n' "${summary[@]}"
 [ $fail -eq 0 ] && echo "tests/autodiff: all passed"
