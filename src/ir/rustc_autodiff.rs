@@ -9,7 +9,7 @@
 //! plain storage.
 #![allow(non_upper_case_globals, non_snake_case, clippy::missing_safety_doc)]
 use super::llvm::*;
-use super::values::replace_and_erase;
+use super::values::{gep_source_type, replace_and_erase};
 use super::{shim, Builder};
 use std::collections::HashSet;
 use std::ffi::{c_char, c_void};
@@ -190,20 +190,41 @@ fn unpassed_seed(call: V, wrapper_sym: &str) -> Option<V> {
     }
     let rt = fn_return_type(primal);
     let seed = *params(w).last()?;
-    (is_fp(rt) && type_of(seed) == rt && unused_but_spilled(seed)).then_some(seed)
+    (is_fp(rt) && type_of(seed) == rt && unused_but_spilled(seed, call)).then_some(seed)
 }
 
-/// No use of `v` but stores into stack slots that are never read (with
-/// debug info rustc spills each parameter to a slot for the debugger).
-fn unused_but_spilled(v: V) -> bool {
+/// No use of `v` but stores into stack slots that the call `call` does
+/// not read back: with debug info rustc spills each parameter to a slot,
+/// and it packs the wrapper's arguments, seed included, into a tuple slot
+/// from which it loads only the others for the call.
+fn unused_but_spilled(v: V, call: V) -> bool {
+    let read: Vec<(V, i64)> = call_args(call)
+        .into_iter()
+        .filter(|a| opcode(*a) == Some(LLVMOpcode::LLVMLoad))
+        .filter_map(|l| stack_slot(operand(l, 0)))
+        .collect();
     users(v).into_iter().all(|u| {
         opcode(u) == Some(LLVMOpcode::LLVMStore)
             && operand(u, 0) == v
-            && opcode(operand(u, 1)) == Some(LLVMOpcode::LLVMAlloca)
-            && users(operand(u, 1))
-                .into_iter()
-                .all(|w| opcode(w) == Some(LLVMOpcode::LLVMStore) && operand(w, 1) == operand(u, 1))
+            && stack_slot(operand(u, 1)).is_some_and(|s| !read.contains(&s))
     })
+}
+
+/// A stack allocation and a constant byte offset into it: `p` is the
+/// alloca or an `i8` GEP of it by a constant.
+fn stack_slot(p: V) -> Option<(V, i64)> {
+    if opcode(p) == Some(LLVMOpcode::LLVMAlloca) {
+        return Some((p, 0));
+    }
+    if opcode(p) != Some(LLVMOpcode::LLVMGetElementPtr)
+        || num_operands(p) != 2
+        || gep_source_type(p) != i8_type(context_of(type_of(p)))
+    {
+        return None;
+    }
+    let base = operand(p, 0);
+    let off = const_int_value(operand(p, 1))?;
+    (opcode(base) == Some(LLVMOpcode::LLVMAlloca)).then_some((base, off))
 }
 
 /// The prefixes of the calls rustc emits for `#[autodiff_reverse]` and
