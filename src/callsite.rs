@@ -410,7 +410,7 @@ fn parse_with(call: V, mode: Mode, b: Option<&Builder>) -> Result<Request> {
         req.args.push(arg);
     }
     cur.trailing(&mut req)?;
-    if mode == Mode::Forward && returns_primal_too(&req) {
+    if mode == Mode::Forward && (returns_primal_too(&req) || returns_inactive_primal(&req)) {
         req.primal_return = true;
     }
     Ok(req)
@@ -784,6 +784,19 @@ fn returns_primal_too(req: &Request) -> bool {
         req.ret_ty
     };
     fn_leaves > 0 && leaf_types(declared).len() == (req.width as usize + 1) * fn_leaves
+}
+
+/// Forward mode of a function whose result carries no derivative (an
+/// integer, as Rust's `Const` return of an integer), declared to return
+/// that type: the call returns the primal result (a tangent of it would
+/// always be zero).
+fn returns_inactive_primal(req: &Request) -> bool {
+    let rt = fn_return_type(req.func);
+    req.fn_sret.is_none()
+        && req.sret.is_none()
+        && !is_void(rt)
+        && !may_carry_derivative(rt)
+        && req.ret_ty == rt
 }
 
 /// The scalar leaves of a (possibly nested) aggregate type, in order.

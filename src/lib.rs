@@ -96,9 +96,21 @@ pub extern "C" fn enzyme_rs_run_module_pass(
 /// The enzyme pass in one of its slots; true when the module changed.
 pub fn run_enzyme(m: ir::llvm::LLVMModuleRef, opt_level: u32, slot: lto::Slot) -> bool {
     init_logging();
+    // rustc's std::autodiff wrappers leave their seed out of the call.
+    #[cfg(feature = "llvm22-1")]
+    let seeds = guarded(m, || {
+        let seeds = ir::rustc_autodiff::pass_return_seeds(m);
+        let flat = ir::rustc_autodiff::flatten_unoptimized_primals(m).unwrap_or_else(|e| {
+            log::warn!("rustc primals not simplified: {e}");
+            false
+        });
+        seeds | flat
+    }) == Some(true);
+    #[cfg(not(feature = "llvm22-1"))]
+    let seeds = false;
     let mut opts = options::Options::load(opt_level);
     opts.no_cleanup |= matches!(slot, lto::Slot::Opt) && opt_level == 0;
-    guarded(m, || lto::run(m, opts, slot)) != Some(false)
+    (guarded(m, || lto::run(m, opts, slot)) != Some(false)) | seeds
 }
 
 /// An analysis printer pass.

@@ -2,15 +2,13 @@
 # tests/autodiff/run.sh -- Rust nightly's std::autodiff with enzyme-rs as its
 # backend (the LLVM 22 plugin as libEnzyme-22.so in the nightly sysroot).
 #  1. This cargo project (src/cases/*.rs, one binary, fat LTO) built with
-#     the dev profile (opt-level 0) and the release profile (opt-level 3),
-#     both at once, and run: every case checks its derivatives against
-#     finite differences or analytic values and the binary exits non-zero
-#     on a mismatch.
+#     the profiles dev, o1, o2 and release (opt-levels 0, 1, 2, 3), in
+#     parallel, and run: every case checks its derivatives against finite
+#     differences or analytic values and the binary exits non-zero on a
+#     mismatch.
 #  2. errors/*.rs: bad inputs, each of which must stop rustc with a clear
 #     error containing every `// EXPECT-ERROR:` text (never a crash).
-# AUTODIFF_PROFILES picks the profiles: "release" by default (the dev
-# profile, opt-level 0, does not build yet: see the README), "dev release"
-# for both.
+# AUTODIFF_PROFILES picks the profiles ("dev o1 o2 release" by default).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -24,19 +22,24 @@ plugin="$root/target/llvm22/release/libenzyme_rs.so"
 if [ -f "$plugin" ] && ! cmp -s "$plugin" "$lib"; then
   cp "$plugin" "$lib.tmp.$$" && mv "$lib.tmp.$$" "$lib" ||
     { echo "tests/autodiff: cannot install $plugin as $lib"; exit 1; }
-  touch "$here/src/main.rs" # cargo does not track the backend: rebuild
+  # cargo does not track the backend: rebuild
+  touch "$here/src/main.rs" "$root/examples/rust-autodiff/src/main.rs"
 fi
 [ -f "$lib" ] || { echo "tests/autodiff: libEnzyme-22.so is not installed (run ./setup.sh)"; exit 1; }
 cd "$here"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 fail=0
-profiles=${AUTODIFF_PROFILES:-release}
+profiles=${AUTODIFF_PROFILES:-dev o1 o2 release}
 # Each profile in its own target directory so the two builds run in
 # parallel (one fat-LTO rustc each).
 for p in $profiles; do
-  (CARGO_TARGET_DIR="$here/target/$p" cargo +nightly build -q --profile "$p" >"$work/build-$p.log" 2>&1
-    echo $? >"$work/build-$p.rc") &
+  (start=$(date +%s)
+    CARGO_TARGET_DIR="$here/target/$p" cargo +nightly build -q --profile "$p" >"$work/build-$p.log" 2>&1
+    echo $? >"$work/build-$p.rc"; echo $(($(date +%s) - start)) >"$work/build-$p.secs") &
 done
+# The README's example (examples/rust-autodiff), as a new user runs it.
+example="$root/examples/rust-autodiff"
+(cd "$example" && cargo +nightly run -q >"$work/example.log" 2>&1; echo $? >"$work/example.rc") &
 # Meanwhile the error programs, one at a time.
 errs=0; errs_ok=0
 for src in errors/*.rs; do
@@ -57,7 +60,7 @@ done
 wait
 summary=()
 for p in $profiles; do
-  level=0; [ "$p" = release ] && level=3
+  case $p in dev) level=0 ;; o1) level=1 ;; o2) level=2 ;; *) level=3 ;; esac
   if [ "$(cat "$work/build-$p.rc")" != 0 ]; then
     head -40 "$work/build-$p.log"; echo "tests/autodiff: build ($p) FAILED"; fail=1
     summary+=("$p (opt-level $level): did not build"); continue
@@ -66,8 +69,14 @@ for p in $profiles; do
   out=$("$here/target/$p/$dir/enzyme-rs-autodiff-tests" 2>&1); rc=$?
   echo "$out" | grep -v "^ok " | grep -v "^autodiff:" | head -40
   [ $rc -eq 0 ] || { echo "tests/autodiff: $p cases FAILED"; fail=1; }
-  summary+=("$p (opt-level $level): $(echo "$out" | grep "^autodiff:" | sed 's/^autodiff: //')")
+  summary+=("$p (opt-level $level): $(echo "$out" | grep "^autodiff:" | sed 's/^autodiff: //'); built in $(cat "$work/build-$p.secs") s")
 done
+if [ "$(cat "$work/example.rc")" = 0 ] && grep -q "derivatives match" "$work/example.log"; then
+  summary+=("examples/rust-autodiff (cargo run): correct derivatives")
+else
+  head -30 "$work/example.log"; echo "tests/autodiff: examples/rust-autodiff FAILED"; fail=1
+  summary+=("examples/rust-autodiff (cargo run): FAILED")
+fi
 summary+=("error programs: $errs_ok of $errs give the expected error")
 printf 'tests/autodiff: %s\n' "${summary[@]}"
 [ $fail -eq 0 ] && echo "tests/autodiff: all passed"

@@ -64,6 +64,9 @@ impl Check {
     }
 }
 
+/// The opt-level this binary was built at ("0".."3", from build.rs).
+pub const OPT_LEVEL: &str = env!("AUTODIFF_OPT_LEVEL");
+
 /// Central finite difference step for f64.
 pub const H: f64 = 1e-6;
 

@@ -20,6 +20,19 @@ pub fn run(c: &mut Check) {
     c.f32("d/dx", dx, yd.sin() + 0.5 * (xd * 0.5).exp());
     c.f32("d/dy", dy, xd * yd.cos() - 0.5 / yd.sqrt());
     c.f32("d/dx (fd)", dx, fd1_f32(|t| f(t, y), x));
+    // An f32 seed (honoured at opt-level 0 only: see rev_scalar).
+    let (_, dx2, dy2) = d_f(x, y, 2.0);
+    if OPT_LEVEL == "0" {
+        c.f32("seed 2: d/dx", dx2, 2.0 * dx as f64);
+        c.f32("seed 2: d/dy", dy2, 2.0 * dy as f64);
+    } else {
+        c.known_issue(
+            "seed 2",
+            dx2 as f64,
+            2.0 * dx as f64,
+            "with optimization rustc inlines the wrapper and drops the seed before the backend runs",
+        );
+    }
     let a = vec![1.0f32, 2.0, 3.0];
     let b = vec![-0.5f32, 0.25, 4.0];
     let mut da = vec![0.0f32; 3];
