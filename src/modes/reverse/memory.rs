@@ -371,7 +371,10 @@ impl LaterWrites {
             .map(|a| {
                 is_ptr(type_of(*a))
                     && underlying_objects(*a).into_iter().any(|o| {
-                        inherited(o)
+                        // This function's stack dies when its augmented
+                        // sweep returns, before the callee's reverse sweep.
+                        opcode(o) == Some(LLVMOpcode::LLVMAlloca)
+                            || inherited(o)
                             || (obj_kind(o) == ObjKind::Global
                                 && globals_inherited
                                 && !is_constant_global(o))
