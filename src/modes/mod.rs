@@ -5,6 +5,7 @@ pub mod complex;
 pub mod dispatch;
 pub mod forward;
 pub mod gpu;
+pub mod iface;
 pub mod intptr;
 pub mod loops;
 pub mod mpi;
@@ -15,18 +16,53 @@ use crate::callsite::{Activity, Request};
 use crate::diag::Result;
 use crate::ir::llvm::*;
 use crate::options::Options;
+use crate::rules::registry::Registry;
 use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Marks a lane of vector reverse mode in the `lane` of
+/// [`Session::global_ptr_shadow`]: lanes 1.. of a reverse derivative have
+/// shadow globals of their own, distinct from forward-mode tangents.
+pub const REV_LANE: u32 = 1 << 31;
+/// A forward lane may carry the width of its mode above this bit
+/// ([`fwd_lane`]), for the shadows of globals a program queries by width.
+pub const FWD_WIDTH_SHIFT: u32 = 16;
+const FWD_LANE_MASK: u32 = (1 << FWD_WIDTH_SHIFT) - 1;
+
+/// Forward lane `l` of a mode of width `width`, for
+/// [`Session::shadow_global_lane`].
+pub fn fwd_lane(width: u32, l: u32) -> u32 {
+    (width << FWD_WIDTH_SHIFT) | l
+}
+
+/// The `lane` argument of [`Session::global_ptr_shadow`] for reverse-mode
+/// vector lane `k` (lane 0 is the plain shadow).
+pub fn rev_lane(k: usize) -> Option<u32> {
+    (k > 0).then_some(REV_LANE | k as u32)
+}
 
 /// State for one run of the pass over a module: options, the derivatives
 /// made so far (memoized per function and activity), shadow globals.
 pub struct Session {
     pub module: LLVMModuleRef,
     pub opts: Options,
+    /// The module's registrations (custom derivatives, inactive and
+    /// function-like functions, user shadows), read once per pass run.
+    pub registry: Rc<Registry>,
+    /// Globals that may hold active floats, scanned once per function of
+    /// the module (derivatives made later are scanned when first asked).
+    pub active_globals: crate::analysis::activity::ActiveGlobals,
     pub fwd_cache: HashMap<forward::Key, forward::Derivative>,
     pub rev_cache: HashMap<reverse::Key, reverse::Pair>,
     pub shadow_globals: HashMap<V, V>,
     /// Shadows of globals for vector lanes 1.. (forward vector mode).
     pub lane_shadow_globals: HashMap<(V, u32), V>,
+    /// Whether the module queries shadows of globals (`__enzyme_shadow`,
+    /// `__enzyme_context`: `modes::iface::shadows`): then forward mode at
+    /// width 1 uses the reverse-mode shadow, as Enzyme does, and wider
+    /// forward modes a shadow per (width, lane), in `width_shadow_globals`.
+    pub user_shadows: bool,
+    pub width_shadow_globals: HashMap<(V, u32, u32), V>,
     /// Every function this session created, for printing and cleanup.
     pub created: Vec<V>,
     /// Calls of derivatives placed at the user's `__enzyme_*` call sites,
@@ -41,14 +77,27 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn new(module: LLVMModuleRef, opts: Options) -> Session {
+    /// What an activity analysis of a function of this module is given:
+    /// the options it honours and the globals that may hold active floats.
+    pub fn activity_cx(&mut self) -> crate::analysis::activity::ModuleCx {
+        crate::analysis::activity::ModuleCx {
+            loose_types: self.opts.loose_types,
+            globals: self.active_globals.of(self.module, &self.registry),
+        }
+    }
+
+    pub fn new(module: LLVMModuleRef, opts: Options, registry: Rc<Registry>) -> Session {
         Session {
             module,
             opts,
+            registry,
+            active_globals: Default::default(),
             fwd_cache: HashMap::new(),
             rev_cache: HashMap::new(),
             shadow_globals: HashMap::new(),
             lane_shadow_globals: HashMap::new(),
+            user_shadows: iface::shadows::module_queries_shadows(module),
+            width_shadow_globals: HashMap::new(),
             created: Vec::new(),
             doomed: Vec::new(),
             toplevel_calls: Vec::new(),
@@ -69,11 +118,28 @@ impl Session {
     /// ([`Session::shadow_global`]), so that tangents a forward derivative
     /// leaves there are never read as adjoints (or the other way round).
     pub fn shadow_global_lane(&mut self, g: V, lane: u32) -> V {
+        // Forward lanes may carry their mode's width ([`fwd_lane`]); only a
+        // module that queries shadows of globals tells widths apart.
+        if lane & REV_LANE == 0 {
+            let (width, l) = (lane >> FWD_WIDTH_SHIFT, lane & FWD_LANE_MASK);
+            if self.user_shadows {
+                return iface::shadows::user_shadow_lane(self, g, width.max(1), l);
+            }
+            return self.shadow_global_lane_plain(g, l);
+        }
+        self.shadow_global_lane_plain(g, lane)
+    }
+
+    fn shadow_global_lane_plain(&mut self, g: V, lane: u32) -> V {
         let key = (g, lane);
         if let Some(s) = self.lane_shadow_globals.get(&key) {
             return *s;
         }
-        let n = format!("{}_tangent{lane}", name(g));
+        let n = if lane & REV_LANE != 0 {
+            format!("{}_shadow{}", name(g), lane & !REV_LANE)
+        } else {
+            format!("{}_tangent{lane}", name(g))
+        };
         let s = add_zeroed_global_like(self.module, g, &n);
         self.lane_shadow_globals.insert(key, s);
         s
@@ -118,7 +184,7 @@ impl Session {
             return *s;
         }
         // A shadow the user declared (`enzyme_shadow` attribute), else a new one.
-        let s = crate::rules::registry::user_shadow(g).unwrap_or_else(|| {
+        let s = self.registry.user_shadow(g).unwrap_or_else(|| {
             add_zeroed_global_like(self.module, g, &format!("{}_shadow", name(g)))
         });
         self.shadow_globals.insert(g, s);

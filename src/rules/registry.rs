@@ -3,8 +3,10 @@
 //!
 //! - `void* __enzyme_register_derivative_NAME[] = {f, df};` (forward mode)
 //! - `void* __enzyme_register_gradient_NAME[] = {f, aug_f, rev_f};` (reverse)
-//! - `void* __enzyme_inactivefn[] = {f, g, ...};` and the `"enzyme_inactive"`
-//!   function attribute: calls carry no derivative
+//! - `void* __enzyme_inactivefn[] = {f, g, ...};` (also
+//!   `__enzyme_inactivenoblockfn`) and the `"enzyme_inactive"` function
+//!   attribute: calls carry no derivative
+//! - `void *__enzyme_inactive_global_X = (void *)&g;`: global `g` is constant
 //! - `void* __enzyme_function_like[] = {f, "malloc"};` (or "free", "calloc",
 //!   "realloc"): `f` is treated like that library function
 //! - `void* __enzyme_allocation_like[] = {f, (void*)SIZE_ARG, ..., free_fn};`
@@ -12,13 +14,17 @@
 //!   function, `enzyme_inactive` and `enzyme_shadow` on globals
 //!
 //! Global names are matched by prefix (any suffix, so several registrations
-//! can coexist). The registry is installed for the duration of a pass run
-//! (thread-local), so the name-based queries of the rule table
-//! (`is_inactive_function`, `alloc_kind`) honour it everywhere: activity
-//! analysis, forward mode and both reverse sweeps.
+//! can coexist). The pass owns the registry: `driver::run_with` builds it
+//! into the `Session`, and the modes ask the session's registry (custom
+//! derivatives, user shadows); the activity analysis is given it with the
+//! active globals. The call classifier (`classify`, reached from every
+//! analysis) reads the same registry through [`install`], for the duration
+//! of the pass run, so the name-based queries of the rule table
+//! (`is_inactive_function`, `alloc_kind`) honour it everywhere.
 use crate::ir::llvm::*;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 #[derive(Default, Debug)]
 pub struct Registry {
@@ -28,6 +34,10 @@ pub struct Registry {
     pub like: HashMap<String, String>,
     /// Allocation-like functions: name -> index of the size argument.
     pub alloc_like: HashMap<String, u32>,
+    /// Allocation-like functions with a deallocator: name -> (deallocator,
+    /// what it is passed: -1 the allocation, k the allocation call's
+    /// argument k), from `__enzyme_allocation_like`'s "-1,2"-style string.
+    pub alloc_free: HashMap<String, (V, Vec<i64>)>,
     /// f -> custom forward derivative.
     pub forward: HashMap<V, V>,
     /// f -> (augmented forward, reverse) custom gradient.
@@ -36,10 +46,14 @@ pub struct Registry {
     pub inactive_globals: HashSet<V>,
     /// Global -> its shadow, from `enzyme_shadow(s)` (source attribute).
     pub shadows: HashMap<V, V>,
+    /// In a module that queries shadows of globals (`__enzyme_shadow`,
+    /// `__enzyme_context`: `modes::iface::shadows`), every writable global
+    /// holding floats: active, with a shadow.
+    pub queried: HashSet<V>,
 }
 
 thread_local! {
-    static CURRENT: RefCell<Option<Registry>> = const { RefCell::new(None) };
+    static CURRENT: RefCell<Option<Rc<Registry>>> = const { RefCell::new(None) };
 }
 
 /// Removes the installed registry when dropped.
@@ -51,19 +65,15 @@ impl Drop for Installed {
     }
 }
 
-/// Make `r` the registry the rule queries see until the guard is dropped.
-pub fn install(r: Registry) -> Installed {
+/// Make `r` (the pass's registry) the one the call classifier's queries
+/// see until the guard is dropped.
+pub fn install(r: Rc<Registry>) -> Installed {
     CURRENT.with(|c| *c.borrow_mut() = Some(r));
     Installed
 }
 
-/// Whether a registry is installed (during a pass run).
-pub fn installed() -> bool {
-    CURRENT.with(|c| c.borrow().is_some())
-}
-
 fn with<R>(f: impl FnOnce(&Registry) -> R) -> Option<R> {
-    CURRENT.with(|c| c.borrow().as_ref().map(f))
+    CURRENT.with(|c| c.borrow().as_deref().map(f))
 }
 
 pub fn is_inactive(n: &str) -> bool {
@@ -85,27 +95,69 @@ pub fn alloc_like(n: &str) -> Option<u32> {
     with(|r| r.alloc_like.get(n).copied()).flatten()
 }
 
-pub fn custom_forward(f: V) -> Option<V> {
-    with(|r| r.forward.get(&f).copied()).flatten()
+/// The deallocator registered for allocation-like function `n`, and the
+/// arguments it takes (-1: the allocation; k: argument k of the allocation).
+pub fn alloc_free(n: &str) -> Option<(V, Vec<i64>)> {
+    if n.is_empty() {
+        return None;
+    }
+    with(|r| r.alloc_free.get(n).cloned()).flatten()
 }
 
-/// The shadow the user gave global `g` (`enzyme_shadow`).
-pub fn user_shadow(g: V) -> Option<V> {
-    with(|r| r.shadows.get(&g).copied()).flatten()
+/// For the classifier: the custom forward derivative of `f`.
+pub(super) fn custom_forward(f: V) -> Option<V> {
+    with(|r| r.custom_forward(f)).flatten()
 }
 
-/// The globals given a shadow with `enzyme_shadow`.
-pub fn shadowed_globals() -> Vec<V> {
-    with(|r| r.shadows.keys().copied().collect()).unwrap_or_default()
+/// For the classifier: the custom gradient of `f`.
+pub(super) fn custom_gradient(f: V) -> Option<(V, V)> {
+    with(|r| r.custom_gradient(f)).flatten()
 }
 
-/// Whether global `g` is marked `enzyme_inactive`.
-pub fn is_inactive_global(g: V) -> bool {
-    with(|r| r.inactive_globals.contains(&g)).unwrap_or(false)
+/// Whether module `m` calls `__enzyme_shadow`, `__enzyme_context` or
+/// `__enzyme_zero_shadows`.
+pub fn queries_shadows(m: LLVMModuleRef) -> bool {
+    functions(m).into_iter().any(|f| {
+        let n = name(f);
+        let head = crate::callsite::unmangled_head(&n);
+        [
+            "__enzyme_shadow",
+            "__enzyme_context",
+            "__enzyme_zero_shadows",
+        ]
+        .iter()
+        .any(|q| head.starts_with(q))
+            && has_uses(f)
+    })
 }
 
-pub fn custom_gradient(f: V) -> Option<(V, V)> {
-    with(|r| r.gradient.get(&f).copied()).flatten()
+impl Registry {
+    /// The custom forward derivative registered for `f`.
+    pub fn custom_forward(&self, f: V) -> Option<V> {
+        self.forward.get(&f).copied()
+    }
+
+    /// The custom gradient (augmented forward, reverse) registered for `f`.
+    pub fn custom_gradient(&self, f: V) -> Option<(V, V)> {
+        self.gradient.get(&f).copied()
+    }
+
+    /// The shadow the user gave global `g` (`enzyme_shadow`).
+    pub fn user_shadow(&self, g: V) -> Option<V> {
+        self.shadows.get(&g).copied()
+    }
+
+    /// The globals given a shadow with `enzyme_shadow`, and in a module
+    /// that queries shadows of globals, every writable global holding
+    /// floats.
+    pub fn shadowed_globals(&self) -> impl Iterator<Item = V> + '_ {
+        self.shadows.keys().chain(self.queried.iter()).copied()
+    }
+
+    /// Whether global `g` is marked `enzyme_inactive`.
+    pub fn is_inactive_global(&self, g: V) -> bool {
+        self.inactive_globals.contains(&g)
+    }
 }
 
 /// The elements of a constant array/struct initializer.
@@ -197,7 +249,24 @@ impl Registry {
                 if let [Some(f), Some(a), Some(rv)] = fs.as_slice() {
                     r.gradient.insert(*f, (*a, *rv));
                 }
-            } else if n.starts_with("__enzyme_inactivefn") {
+            } else if n.starts_with("__enzyme_inactive_global") {
+                // `void *__enzyme_inactive_global_X = (void *)&g;` (or an
+                // array of such addresses): `g` carries no derivative.
+                let init = global_initializer(g);
+                let vals = if el.is_empty() {
+                    init.into_iter().collect()
+                } else {
+                    el.clone()
+                };
+                for v in vals {
+                    let t = strip(v);
+                    if is_global_var(t) {
+                        r.inactive_globals.insert(t);
+                    }
+                }
+            } else if n.starts_with("__enzyme_inactivefn")
+                || n.starts_with("__enzyme_inactivenoblockfn")
+            {
                 for v in &el {
                     if let Some(f) = as_function(*v) {
                         r.inactive.insert(name(f));
@@ -216,10 +285,29 @@ impl Registry {
                     el.get(1).and_then(|v| as_int(*v)),
                 ) {
                     r.alloc_like.insert(name(f), k as u32);
-                    // The deallocation function, when one is named.
+                    // The deallocation function, when one is named, and
+                    // its arguments ("-1": the allocation alone).
                     if let Some(free) = el.iter().skip(2).find_map(|v| as_function(*v)) {
                         r.like.insert(name(free), "free".into());
+                        let idx: Vec<i64> = el
+                            .get(2)
+                            .and_then(|v| as_string(*v))
+                            .map(|s| s.split(',').filter_map(|x| x.trim().parse().ok()).collect())
+                            .filter(|v: &Vec<i64>| !v.is_empty())
+                            .unwrap_or_else(|| vec![-1]);
+                        r.alloc_free.insert(name(f), (free, idx));
                     }
+                }
+            }
+        }
+        if queries_shadows(m) {
+            for g in globals(m) {
+                if !is_global_constant(g)
+                    && contains_fp(global_type(g))
+                    && !name(g).starts_with("__enzyme_")
+                    && !r.inactive_globals.contains(&g)
+                {
+                    r.queried.insert(g);
                 }
             }
         }

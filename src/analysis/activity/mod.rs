@@ -28,11 +28,21 @@ use std::collections::{HashMap, HashSet};
 mod globals;
 mod objects;
 use globals::const_ptr_global;
-pub use globals::{active_globals, reset_cache as reset_active_globals};
+pub use globals::ActiveGlobals;
 pub use objects::{underlying_allocations, underlying_objects};
 
 /// How to analyse.
 #[derive(Clone, Debug)]
+/// What the pass gives an activity analysis about the module beyond the
+/// function analysed: the options it honours and the globals that may
+/// hold active floats (`Session::activity_cx`).
+pub struct ModuleCx {
+    /// Unknown memory is integer (`-enzyme-loose-types`).
+    pub loose_types: bool,
+    /// From [`ActiveGlobals::of`].
+    pub globals: HashSet<V>,
+}
+
 pub struct Config {
     /// The return value is an output (its derivative is wanted).
     pub ret_is_output: bool,
@@ -69,6 +79,8 @@ pub struct Activity {
     /// The type trees of the arguments of each call to a function with a
     /// body, when the analysis owns its types.
     pub call_trees: HashMap<V, Vec<crate::analysis::types::TypeTree>>,
+    /// Globals each callee touches (transitively), as the analysis found.
+    touched: HashMap<V, HashSet<V>>,
 }
 
 /// What a memory transfer copies, for its derivative: float bytes get
@@ -142,6 +154,21 @@ struct Run<'a> {
 }
 
 impl Activity {
+    /// Whether the callee of `call` (or a function it calls) touches a
+    /// global that carries derivatives: a call without active arguments
+    /// or result that must still be differentiated (it moves adjoints
+    /// between globals).
+    pub fn call_touches_reached_global(&self, call: V) -> bool {
+        let Some(f) = called_function(call).filter(|f| !is_declaration(*f)) else {
+            return false;
+        };
+        let g = match self.touched.get(&f) {
+            Some(s) => s.clone(),
+            None => globals_touched_by(f),
+        };
+        g.iter().any(|x| self.reached.contains(x))
+    }
+
     /// Whether `v` is active (gets a tangent/adjoint).
     pub fn is_varied(&self, v: V) -> bool {
         self.varied.contains(&v)
@@ -172,23 +199,21 @@ impl Activity {
 
     /// Analyse `f`; `seeds` are the arguments that carry derivatives
     /// (dup pointers, active floats). `primal` names the user's function
-    /// for error messages. The return value is taken as an output.
-    pub fn analyse(f: V, seeds: &[V], primal: V) -> Result<Activity> {
-        Activity::analyse_args(f, seeds, primal, &[])
-    }
-
-    /// As [`Self::analyse`], with type trees for `f`'s parameters.
+    /// for error messages. The return value is taken as an output. `arg_trees`
+    /// are type trees for `f`'s parameters; `cx` what the pass knows about
+    /// the module (options, active globals).
     pub fn analyse_args(
         f: V,
         seeds: &[V],
         primal: V,
         arg_trees: &[crate::analysis::types::TypeTree],
+        cx: &ModuleCx,
     ) -> Result<Activity> {
         let cfg = Config {
-            loose_types: crate::options::Options::load(0).loose_types,
+            loose_types: cx.loose_types,
             ..Config::default()
         };
-        Activity::analyse_seeded(f, seeds, primal, &cfg, arg_trees)
+        Activity::analyse_seeded(f, seeds, primal, &cfg, arg_trees, &cx.globals)
     }
 
     /// The type trees of `call`'s arguments in this analysis (taken before
@@ -197,8 +222,16 @@ impl Activity {
         self.call_trees.get(&call).cloned().unwrap_or_default()
     }
 
-    pub fn analyse_with(f: V, seeds: &[V], primal: V, cfg: &Config) -> Result<Activity> {
-        Activity::analyse_seeded(f, seeds, primal, cfg, &[])
+    /// As [`Self::analyse_args`], with a configuration of the caller's
+    /// choosing and the module's active globals (`ActiveGlobals::of`).
+    pub fn analyse_with(
+        f: V,
+        seeds: &[V],
+        primal: V,
+        cfg: &Config,
+        globals: &HashSet<V>,
+    ) -> Result<Activity> {
+        Activity::analyse_seeded(f, seeds, primal, cfg, &[], globals)
     }
 
     /// As [`Self::analyse_with`], the type analysis starting from these
@@ -209,6 +242,7 @@ impl Activity {
         primal: V,
         cfg: &Config,
         arg_trees: &[crate::analysis::types::TypeTree],
+        globals: &HashSet<V>,
     ) -> Result<Activity> {
         let types = if cfg.use_types {
             Some(
@@ -217,7 +251,7 @@ impl Activity {
         } else {
             None
         };
-        let mut a = Activity::analyse_typed(f, seeds, primal, cfg, types.as_ref())?;
+        let mut a = Activity::analyse_typed(f, seeds, primal, cfg, types.as_ref(), globals)?;
         if let Some(t) = &types {
             for bb in blocks(f) {
                 for i in instructions(bb) {
@@ -240,6 +274,7 @@ impl Activity {
         primal: V,
         cfg: &Config,
         types: Option<&TypeResults>,
+        globals: &HashSet<V>,
     ) -> Result<Activity> {
         let mut r = Run {
             reached: seeds.iter().copied().collect(),
@@ -250,7 +285,7 @@ impl Activity {
             touched: HashMap::new(),
         };
         // Globals that hold active floats somewhere in the module.
-        r.reached.extend(active_globals(module_of(f)));
+        r.reached.extend(globals.iter().copied());
         let order: Vec<V> = rpo(f).into_iter().flat_map(instructions).collect();
         loop {
             let mut changed = false;
@@ -293,6 +328,7 @@ impl Activity {
             seeds: r.seeds,
             types: None,
             call_trees: HashMap::new(),
+            touched: r.touched,
         })
     }
 
@@ -504,29 +540,7 @@ impl Run<'_> {
         if let Some(s) = self.touched.get(&f) {
             return s.clone();
         }
-        let mut out = HashSet::new();
-        let mut seen = HashSet::new();
-        let mut stack = vec![f];
-        while let Some(g) = stack.pop() {
-            if !seen.insert(g) || is_declaration(g) {
-                continue;
-            }
-            for bb in blocks(g) {
-                for i in instructions(bb) {
-                    for o in operands(i) {
-                        let b = strip_casts(o);
-                        for root in underlying_objects(b) {
-                            if is_global_var(root) {
-                                out.insert(root);
-                            }
-                        }
-                        if is_function(b) {
-                            stack.push(b);
-                        }
-                    }
-                }
-            }
-        }
+        let out = globals_touched_by(f);
         self.touched.insert(f, out.clone());
         out
     }
@@ -911,4 +925,32 @@ fn carries_bits(load: V) -> bool {
         Some(LLVMOpcode::LLVMBitCast) => contains_fp(type_of(u)),
         _ => false,
     })
+}
+
+/// The globals `f` and the functions it calls use.
+fn globals_touched_by(f: V) -> HashSet<V> {
+    let mut out = HashSet::new();
+    let mut seen = HashSet::new();
+    let mut stack = vec![f];
+    while let Some(g) = stack.pop() {
+        if !seen.insert(g) || is_declaration(g) {
+            continue;
+        }
+        for bb in blocks(g) {
+            for i in instructions(bb) {
+                for o in operands(i) {
+                    let b = strip_casts(o);
+                    for root in underlying_objects(b) {
+                        if is_global_var(root) {
+                            out.insert(root);
+                        }
+                    }
+                    if is_function(b) {
+                        stack.push(b);
+                    }
+                }
+            }
+        }
+    }
+    out
 }

@@ -3,7 +3,7 @@
 //! memory that nothing in the function can write after the load.
 use crate::analysis::activity::underlying_objects;
 use crate::ir::llvm::*;
-use crate::rules::{self, CallKind, MemKind};
+use crate::rules::{self, CallKind};
 use std::collections::HashSet;
 
 const TAPE_RESERVE: &str = super::tape::RESERVE;
@@ -50,6 +50,15 @@ fn obj_kind(o: V) -> ObjKind {
 /// An object of unknown origin (a loaded pointer, say).
 pub fn is_unknown_object(o: V) -> bool {
     obj_kind(o) == ObjKind::Unknown && !is_constant(o)
+}
+
+/// Whether memory reached through `p` may be a stack slot (an alloca) of
+/// the function `p` lives in: gone once that function's augmented sweep
+/// returns, so before the reverse sweep of any callee it is passed to.
+pub fn may_be_on_stack(p: V) -> bool {
+    underlying_objects(p)
+        .into_iter()
+        .any(|o| opcode(o) == Some(LLVMOpcode::LLVMAlloca))
 }
 
 /// Whether two underlying objects may be the same memory.
@@ -439,126 +448,4 @@ pub fn is_cheap_pure(i: V) -> bool {
         }),
         _ => false,
     }
-}
-
-/// Whether running `f` again right after it ran could see different
-/// memory than the first run: the first instruction that writes memory
-/// outliving `f` which `f` (or a callee) may also read. Writes to objects
-/// in `ignore` (arguments whose primal value is not needed) do not count.
-/// Vector reverse mode runs the augmented forward sweep once per lane, so
-/// it refuses functions with such a hazard rather than give wrong results.
-/// `alias` says whether two objects may be the same memory (the caller
-/// knows what `f`'s arguments are at the call site).
-pub fn rerun_hazard(f: V, ignore: &[V], alias: &dyn Fn(V, V) -> bool) -> Option<V> {
-    let mut writes: Vec<(V, V)> = Vec::new();
-    let mut reads: Vec<V> = Vec::new();
-    let mut seen = HashSet::new();
-    collect_effects(f, ignore, &mut writes, &mut reads, &mut seen).or_else(|| {
-        writes
-            .iter()
-            .find(|(_, o)| reads.iter().any(|r| alias(*o, *r)))
-            .map(|(i, _)| *i)
-    })
-}
-
-/// Writes (instruction, object) and read objects of `f` and the functions
-/// it calls; returns an instruction writing unknown memory, if any.
-fn collect_effects(
-    f: V,
-    ignore: &[V],
-    writes: &mut Vec<(V, V)>,
-    reads: &mut Vec<V>,
-    seen: &mut HashSet<V>,
-) -> Option<V> {
-    if !seen.insert(f) {
-        return None;
-    }
-    for bb in blocks(f) {
-        for i in instructions(bb) {
-            let (targets, anywhere) = write_targets(i);
-            if anywhere {
-                return Some(i);
-            }
-            let underlying_objects = |p: V| -> Vec<V> {
-                underlying_objects(p)
-                    .into_iter()
-                    .map(spilled_argument)
-                    .collect()
-            };
-            for t in targets {
-                for o in underlying_objects(t) {
-                    if obj_kind(o) != ObjKind::Local && !ignore.contains(&o) {
-                        writes.push((i, o));
-                    }
-                }
-            }
-            match opcode(i) {
-                Some(LLVMOpcode::LLVMLoad) => reads.extend(underlying_objects(operand(i, 0))),
-                Some(LLVMOpcode::LLVMAtomicRMW | LLVMOpcode::LLVMAtomicCmpXchg) => {
-                    reads.extend(underlying_objects(operand(i, 0)))
-                }
-                Some(LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke) => {
-                    match rules::classify(i) {
-                        CallKind::Rule(_) | CallKind::Inactive => {}
-                        CallKind::MemTransfer(MemKind::Set) => {}
-                        CallKind::MemTransfer(_) => reads.extend(underlying_objects(operand(i, 1))),
-                        kind => {
-                            for a in call_args(i) {
-                                if is_ptr(type_of(a)) {
-                                    reads.extend(underlying_objects(a));
-                                }
-                            }
-                            if let CallKind::Defined(c) = kind.without_custom() {
-                                // What the callee writes through its own
-                                // arguments is covered by its pointer
-                                // arguments here; its global effects count.
-                                let mut inner = Vec::new();
-                                if let Some(w) = collect_effects(c, &[], &mut inner, reads, seen) {
-                                    return Some(w);
-                                }
-                                writes.extend(
-                                    inner
-                                        .into_iter()
-                                        .filter(|(_, o)| obj_kind(*o) == ObjKind::Global)
-                                        .map(|(_, o)| (i, o)),
-                                );
-                            }
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    None
-}
-
-/// At -O0 a pointer argument is spilled to a stack slot and loaded back
-/// wherever it is used: such a load stands for the argument (when the slot
-/// is written once, with the argument, and never escapes).
-fn spilled_argument(o: V) -> V {
-    if opcode(o) != Some(LLVMOpcode::LLVMLoad) {
-        return o;
-    }
-    let slot = strip_casts(operand(o, 0));
-    if opcode(slot) != Some(LLVMOpcode::LLVMAlloca) {
-        return o;
-    }
-    let mut arg = None;
-    for u in users(slot) {
-        match opcode(u) {
-            Some(LLVMOpcode::LLVMLoad) => {}
-            Some(LLVMOpcode::LLVMStore) if operand(u, 1) == slot && is_argument(operand(u, 0)) => {
-                if arg.replace(operand(u, 0)).is_some() {
-                    return o;
-                }
-            }
-            _ => {
-                if !is_debug_intrinsic(u) {
-                    return o;
-                }
-            }
-        }
-    }
-    arg.unwrap_or(o)
 }
