@@ -54,6 +54,7 @@ int main(int argc, char **argv) {
   if (argc > 1) n = atoi(argv[1]);
   if (argc > 2) steps = atoi(argv[2]);
   if (argc > 3) reps = atoi(argv[3]);
+  if (reps < 1) reps = 1;
   double *u = malloc(sizeof(double) * n), *du = malloc(sizeof(double) * n);
   double *v = malloc(sizeof(double) * n);
   for (int i = 0; i < n; i++) {
@@ -62,6 +63,7 @@ int main(int argc, char **argv) {
     v[i] = cos(5.0 * x + rank);
   }
   double tp = 1e30, tg = 1e30, val = 0;
+  double *tps = malloc(sizeof(double) * reps), *tgs = malloc(sizeof(double) * reps);
   for (int r = 0; r < reps; r++) {
     MPI_Barrier(MPI_COMM_WORLD);
     double t0 = now();
@@ -76,7 +78,17 @@ int main(int argc, char **argv) {
     double t3 = now();
     if (t1 - t0 < tp) tp = t1 - t0;
     if (t3 - t2 < tg) tg = t3 - t2;
+    tps[r] = t1 - t0;
+    tgs[r] = t3 - t2;
   }
+  /* the machine may be shared: besides the fastest of each (above), the
+   * medians of the repetitions (primal and gradient interleaved) */
+  for (int i = 1; i < reps; i++)
+    for (int j = i; j > 0; j--) {
+      double t;
+      if (tps[j - 1] > tps[j]) t = tps[j], tps[j] = tps[j - 1], tps[j - 1] = t;
+      if (tgs[j - 1] > tgs[j]) t = tgs[j], tgs[j] = tgs[j - 1], tgs[j - 1] = t;
+    }
   /* <grad, v> (every rank seeded the replicated result: divide by size)
    * against a central difference of the global result along v */
   double l = 0, g = 0;
@@ -92,8 +104,12 @@ int main(int argc, char **argv) {
   if (rank == 0) {
     printf("heat1d ranks=%d n/rank=%d steps=%d value=%.10g\n", size, n, steps, val);
     printf("primal   %.6f s\ngradient %.6f s\nratio    %.2f\n", tp, tg, tg / tp);
+    printf("median   primal %.6f s, gradient %.6f s, ratio %.2f\n", tps[reps / 2], tgs[reps / 2],
+           tgs[reps / 2] / tps[reps / 2]);
     printf("check <grad,v>=%.10g fd=%.10g %s\n", g, fd, ok ? "ok" : "MISMATCH");
   }
+  free(tps);
+  free(tgs);
   MPI_Finalize();
   return ok ? 0 : 1;
 }

@@ -6,6 +6,8 @@ use crate::ir::llvm::*;
 use crate::rules::{self, CallKind};
 use std::collections::HashSet;
 
+const TAPE_RESERVE: &str = super::tape::RESERVE;
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum ObjKind {
     /// alloca / heap allocation made in this function
@@ -141,6 +143,16 @@ impl WriteSet {
         self.anything |= anything;
         for t in targets {
             for o in underlying_objects(t) {
+                // A null or undef pointer argument ("ignore this output",
+                // e.g. MPI_STATUSES_IGNORE) is no memory anything writes.
+                if is_constant(o) && is_null_or_undef(o) {
+                    continue;
+                }
+                // The tape (reserved by the augmented sweep) is no memory
+                // of the primal's.
+                if is_call(o) && called_function(o).is_some_and(|f| name(f) == TAPE_RESERVE) {
+                    continue;
+                }
                 if obj_kind(o) == ObjKind::Unknown && !is_constant(o) {
                     // A pointer of unknown origin may point anywhere.
                     self.anything = true;
@@ -204,13 +216,18 @@ impl Written {
     /// overwritten by its caller before the reverse sweep (what the
     /// function itself writes aside).
     pub fn persistent(&self, p: V) -> bool {
-        underlying_objects(p).into_iter().all(|o| {
-            let k = obj_kind(o);
-            k != ObjKind::Local
-                && k != ObjKind::Unknown
-                && !self.overwritten_params.contains(&o)
-                && !(k == ObjKind::Global && self.globals_overwritten && !is_constant_global(o))
-        })
+        underlying_objects(p)
+            .into_iter()
+            .all(|o| self.persistent_object(o))
+    }
+
+    /// `persistent` for one underlying object.
+    pub fn persistent_object(&self, o: V) -> bool {
+        let k = obj_kind(o);
+        k != ObjKind::Local
+            && k != ObjKind::Unknown
+            && !self.overwritten_params.contains(&o)
+            && !(k == ObjKind::Global && self.globals_overwritten && !is_constant_global(o))
     }
 
     /// Whether memory reached through `p` is never written by the function
@@ -363,7 +380,10 @@ impl LaterWrites {
             .map(|a| {
                 is_ptr(type_of(*a))
                     && underlying_objects(*a).into_iter().any(|o| {
-                        inherited(o)
+                        // This function's stack dies when its augmented
+                        // sweep returns, before the callee's reverse sweep.
+                        opcode(o) == Some(LLVMOpcode::LLVMAlloca)
+                            || inherited(o)
                             || (obj_kind(o) == ObjKind::Global
                                 && globals_inherited
                                 && !is_constant_global(o))

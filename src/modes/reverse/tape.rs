@@ -108,6 +108,21 @@ fn typed_tape_type<'m>(s: &Scope<'m>) -> Type<'m> {
     s.struct_type(&[p, i64t, i64t, i64t])
 }
 
+/// Bytes a value of type `t` takes on the tape: its allocation size, but
+/// a pointer takes 8 bytes in every address space. (A device's 32-bit
+/// shared-memory pointer would otherwise share its 8 bytes with the next
+/// value, and the host-run GPU harness, which retargets device IR to the
+/// host's 64-bit pointers, would read it back torn.) The min-cut weighs
+/// values by this too, so it prefers taping a narrow index to a pointer.
+pub fn slot_size(m: LLVMModuleRef, t: T) -> u64 {
+    let size = type_alloc_size(m, t);
+    if is_ptr(t) {
+        size.max(8)
+    } else {
+        size
+    }
+}
+
 /// Byte layout of a block's pushed values: each at an offset aligned to its
 /// size (up to 8), so narrow values (an `i1` branch decision, an `i32`
 /// index) take the bytes they need; the block's total is a multiple of 8,

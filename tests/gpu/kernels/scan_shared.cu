@@ -1,8 +1,4 @@
 // LAUNCH: grid=2 block=32 nin=64 nout=64 n=64
-// AMDGPU-LEVELS: O0 O2 O3
-// Known failure: at -O1 the host run of the AMDGPU derivative segfaults
-// since the min-cut tape merge (NVPTX at -O1 and both targets at the other
-// levels pass); to fix, not hidden: see the closing note of 2026-12-01.
 // Inclusive scan of x^2 within each block (Hillis-Steele, double-buffered
 // in shared memory, __syncthreads at every step).
 #include "../gpu.h"

@@ -149,6 +149,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     drop(vmap);
     shim::strip_derivative_attrs(aug);
     remove_fn_attr(aug, "alwaysinline");
+    let unoptimized = fn_has_attr(aug, "optnone");
     remove_fn_attr(aug, "optnone");
     make_internal(aug);
     // The clone inherits the primal's calling convention (fastcc for
@@ -160,6 +161,12 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     let nested = crate::modes::openmp::runs_in_parallel(sess.module, f);
     crate::modes::openmp::prepare_in(aug, true, nested)?;
     crate::modes::gpu::prepare_aug(aug)?;
+    if unoptimized {
+        // Local variables of an -O0 clone in registers: loads of their
+        // stack slots (the loop counter, the pointer parameters) would
+        // otherwise go on the tape every iteration.
+        shim::run_function_pipeline(&mut [aug], "mem2reg").map_err(Error::internal)?;
+    }
     super::promote::heap_allocas_for_custom_calls(aug);
     // Canonical loop shape: preheaders, a single latch, dedicated exits.
     shim::run_function_pipeline(&mut [aug], "loop-simplify").map_err(Error::internal)?;

@@ -38,7 +38,7 @@ impl RevGen<'_> {
         let plan = {
             let me = &*self;
             mincut::plan(w, &mut |v| me.origin(v), &|v| {
-                type_alloc_size(module, type_of(v))
+                crate::modes::reverse::tape::slot_size(module, type_of(v))
             })
         };
         for v in plan.tape {

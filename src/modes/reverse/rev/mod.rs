@@ -61,9 +61,9 @@ pub(super) fn build_lane(
     let owned = (parallel && crate::modes::openmp::top_level_region(sess.module, key.func))
         .then(|| crate::modes::openmp::owned::owned_counter(a.func))
         .flatten();
-    let later = parallel.then(|| {
-        memory::LaterWrites::of_matching(a.func, |i| opcode(i) == Some(LLVMOpcode::LLVMLoad))
-    });
+    let later = Some(memory::LaterWrites::of_matching(a.func, |i| {
+        opcode(i) == Some(LLVMOpcode::LLVMLoad)
+    }));
     let mut g = RevGen {
         sess,
         a,
@@ -258,7 +258,7 @@ struct RevGen<'a> {
     /// The counter of the worksharing loop whose iterations own the shared
     /// elements they access (`openmp/owned.rs`): no atomics for those.
     owned: Option<crate::modes::openmp::owned::Owned>,
-    /// In a parallel region's function: what may be written after each load.
+    /// What may be written after each load (`recompute.rs`).
     later: Option<memory::LaterWrites>,
     /// Cache-or-recompute decisions (`cache.rs`): per (reverse of block,
     /// value), taped or recomputed.
@@ -405,7 +405,7 @@ impl RevGen<'_> {
     fn pop(&mut self, w: V) -> V {
         let ctx = self.b.ctx;
         let t = type_of(w);
-        let size = type_alloc_size(self.sess.module, t);
+        let size = tape::slot_size(self.sess.module, t);
         if !self.a.why.contains_key(&w) {
             let why = self.why_taped(w);
             self.a.why.insert(w, why);

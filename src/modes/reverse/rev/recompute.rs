@@ -1,21 +1,29 @@
-//! In functions that run in a parallel region, loads of memory that
-//! nothing the region runs after them writes are read again in the reverse
-//! sweep rather than taped (the tape is memory traffic that every thread
-//! pays twice). The min-cut of `cache.rs` treats such a load as
-//! recomputable, and float arithmetic over it is recomputed there within
-//! its bound.
+//! Loads the reverse sweep reads again rather than tapes: loads of memory
+//! that nothing the function runs after them writes. The function's own
+//! later writes are known (`memory::LaterWrites`); what its caller writes
+//! before the reverse sweep runs is `Written::persistent`'s; heap blocks
+//! the function allocates and frees stay alive until the reverse sweep
+//! (their frees are deferred there). The min-cut of `cache.rs` treats such
+//! a load as recomputable, and float arithmetic over it is recomputed
+//! there within its bound. In a parallel region (OpenMP, GPU) the same
+//! rule keeps a load of memory another thread writes later from being
+//! replayed: a write by another thread after the load that the code does
+//! not order after it would be a race, and one it orders after it (a
+//! barrier) appears after the load in the function.
 use super::RevGen;
+use crate::analysis::activity::underlying_objects;
 use crate::ir::llvm::*;
 
 impl RevGen<'_> {
-    /// Whether load `w` (in a parallel region's function) can be read
-    /// again in the reverse sweep: nothing the function runs after it (in
-    /// any thread: a write by another thread after it, not ordered after
-    /// it by the code, would be a race) writes its memory.
+    /// Whether load `w` can be read again in the reverse sweep: its memory
+    /// outlives the augmented sweep and nothing the function (in any
+    /// thread) runs after the load writes it.
     pub(super) fn reload_ok(&self, w: V) -> bool {
         let p = operand(w, 0);
-        self.parallel
-            && self.written.persistent(p)
+        let alive = underlying_objects(p)
+            .into_iter()
+            .all(|o| self.a.deferred_free.contains(&o) || self.written.persistent_object(o));
+        alive
             && self
                 .later
                 .as_ref()
