@@ -240,14 +240,9 @@ impl AugGen<'_> {
             .map(|a| act_of(type_of(*a), self.varied(*a)))
             .collect();
         let ret_ty = type_of(i);
-        let (mut overwritten, globals_overwritten) = self.overwritten_after(i, &args);
-        // The callee's reverse sweep runs after this augmented sweep has
-        // returned: stack slots passed to it are gone by then (reading
-        // them there read a dead frame: issue 18, itx_vec3_ops under
-        // -fsanitize=pointer-overflow), so the callee tapes what it reads.
-        for (o, a) in overwritten.iter_mut().zip(&args) {
-            *o |= is_ptr(type_of(*a)) && crate::modes::reverse::memory::may_be_on_stack(*a);
-        }
+        // Stack slots passed to the callee count as overwritten (its
+        // reverse sweep runs after this frame is gone): `for_call`.
+        let (overwritten, globals_overwritten) = self.overwritten_after(i, &args);
         let key = Key {
             func: callee,
             acts: acts.clone(),
