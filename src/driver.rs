@@ -330,6 +330,7 @@ fn cleanup(sess: &mut Session) {
         if let Err(msg) = shim::run_function_pipeline(&mut fns, "mem2reg") {
             log::warn!("enzyme-rs: -O0 cleanup failed: {msg}");
         }
+        mark_for_codegen_split(&sess.created);
         return;
     }
     let helpers = [
@@ -415,4 +416,60 @@ fn cleanup(sess: &mut Session) {
     }
     sess.created = live;
     run_timed(&mut callers, light);
+    mark_for_codegen_split(&sess.created);
+}
+
+/// The longest block [`split_for_codegen`] leaves; 0 (from
+/// `ENZYME_RS_CODEGEN_BLOCK_LIMIT`) leaves blocks whole.
+fn codegen_block_limit() -> u32 {
+    std::env::var("ENZYME_RS_CODEGEN_BLOCK_LIMIT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(256)
+}
+
+/// Mark the new functions that hold a block longer than the limit for
+/// [`split_for_codegen`]. A straight-line gradient is a few huge blocks
+/// (the reverse sweep of N statements is one), and LLVM's code generator is
+/// quadratic in the length of a block: at 6,000 statements LLVM 16's
+/// two-address pass alone took 3.5 s of the reverse function's 5.2 s, 0.4 s
+/// once cut. The cut waits for the end of the pipeline: before that,
+/// instcombine sinks values into the pieces that use them and simplifycfg
+/// deletes the pieces emptied.
+fn mark_for_codegen_split(fns: &[V]) {
+    let limit = codegen_block_limit() as usize;
+    for f in fns {
+        if limit > 0
+            && blocks(*f)
+                .into_iter()
+                .any(|b| instructions(b).len() > limit)
+        {
+            crate::ir::pin::mark(*f);
+        }
+    }
+}
+
+/// At the end of the optimizer (before code generation): cut the blocks
+/// of the functions [`mark_for_codegen_split`] marked into pieces of at
+/// most the limit, kept apart until code generation (`ir::pin`). GPU
+/// targets keep their blocks whole (they cannot take a block's address).
+/// Returns whether the module changed.
+pub fn split_for_codegen(m: LLVMModuleRef) -> bool {
+    let marked = crate::ir::pin::take_marked(m);
+    let limit = codegen_block_limit();
+    if marked.is_empty() || limit == 0 || crate::modes::gpu::device_of(m).is_some() {
+        return !marked.is_empty();
+    }
+    for f in marked {
+        let before: std::collections::HashSet<BB> = blocks(f).into_iter().collect();
+        if shim::split_large_blocks(f, limit) == 0 {
+            continue;
+        }
+        let pieces: Vec<BB> = blocks(f)
+            .into_iter()
+            .filter(|b| !before.contains(b))
+            .collect();
+        crate::ir::pin::pin_blocks(f, &pieces);
+    }
+    true
 }
