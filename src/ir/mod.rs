@@ -14,6 +14,7 @@ pub mod omp;
 pub mod pin;
 pub mod shim;
 pub mod sys;
+pub mod typed;
 pub mod types;
 pub mod values;
 
