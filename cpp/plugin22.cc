@@ -27,6 +27,7 @@ enum ErsPassKind : unsigned {
   ErsPrelink = 4,
   ErsPostlink = 5,
   ErsProtect = 10,
+  ErsSplitBlocks = 11,
   ErsPrintTypes = 20,
   ErsPrintActivity = 21,
   ErsPrintBoth = 22,
@@ -67,6 +68,7 @@ bool parse(StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::Pipelin
       {"enzyme-lto-prelink", ErsPrelink, 1},
       {"enzyme-lto-prelink-O0", ErsPrelink, 0},
       {"enzyme-lto-postlink", ErsPostlink, 1},
+      {"enzyme-split-blocks", ErsSplitBlocks, 0},
       {"print-activity-analysis", ErsPrintActivity, 0},
       {"print-type-analysis", ErsPrintTypes, 0},
       {"enzyme-print-analysis", ErsPrintBoth, 0},
@@ -91,6 +93,12 @@ void registerCallbacks(PassBuilder &PB) {
   PB.registerOptimizerEarlyEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel O, ThinOrFullLTOPhase) {
         MPM.addPass(ErsModulePass(ErsOptimizerEarly, speedup(O)));
+      });
+  // End of the optimizer, before code generation (-O0 too): cut the
+  // derivatives' huge blocks (driver::split_for_codegen in src/driver.rs).
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+        MPM.addPass(ErsModulePass(ErsSplitBlocks, 0));
       });
   // Full LTO link: bodies from other translation units are visible.
   PB.registerFullLinkTimeOptimizationEarlyEPCallback(

@@ -61,7 +61,8 @@ fn guarded<R>(m: ir::llvm::LLVMModuleRef, f: impl FnOnce() -> R) -> Option<R> {
 /// The pass entry the LLVM 22 registration (cpp/plugin22.cc) calls, with
 /// the pass as a code: 0..=4 the enzyme pass in the slots Opt,
 /// OptimizerEarly, FullLtoEarly, EarlySimplification, Prelink, 5 Postlink,
-/// 10 the pipeline-start protection, 20..=23 the printers (types, activity,
+/// 10 the pipeline-start protection, 11 the end-of-pipeline block cut
+/// (`run_codegen_split`), 20..=23 the printers (types, activity,
 /// both, cost). Returns 1 when the module changed.
 #[no_mangle]
 pub extern "C" fn enzyme_rs_run_module_pass(
@@ -78,6 +79,7 @@ pub extern "C" fn enzyme_rs_run_module_pass(
         4 => Slot::Prelink,
         5 => Slot::Postlink,
         10 => return (guarded(m, || rules::registry::protect_registered(m)) != Some(false)) as i32,
+        11 => return run_codegen_split(m) as i32,
         20..=23 => {
             let p = [
                 Printer::Types,
@@ -111,6 +113,14 @@ pub fn run_enzyme(m: ir::llvm::LLVMModuleRef, opt_level: u32, slot: lto::Slot) -
     let mut opts = options::Options::load(opt_level);
     opts.no_cleanup |= matches!(slot, lto::Slot::Opt) && opt_level == 0;
     (guarded(m, || lto::run(m, opts, slot)) != Some(false)) | seeds
+}
+
+/// End of the optimizer: cut the huge blocks of the derivatives marked by
+/// the enzyme pass (`driver::split_for_codegen`); true when the module
+/// changed.
+pub fn run_codegen_split(m: ir::llvm::LLVMModuleRef) -> bool {
+    init_logging();
+    guarded(m, || driver::split_for_codegen(m)) != Some(false)
 }
 
 /// An analysis printer pass.
@@ -199,6 +209,22 @@ mod plugin16 {
         }
     }
 
+    /// End of the optimizer: `run_codegen_split`.
+    struct SplitPass;
+
+    impl LlvmModulePass for SplitPass {
+        fn run_pass(
+            &self,
+            module: &mut Module<'_>,
+            _manager: &ModuleAnalysisManager,
+        ) -> PreservedAnalyses {
+            match run_codegen_split(module.as_mut_ptr() as ir::llvm::LLVMModuleRef) {
+                false => PreservedAnalyses::All,
+                true => PreservedAnalyses::None,
+            }
+        }
+    }
+
     struct PrinterPass(Printer);
 
     impl LlvmModulePass for PrinterPass {
@@ -250,6 +276,11 @@ mod plugin16 {
                 manager.add_pass(EnzymePass { opt_level, slot });
                 PipelineParsing::Parsed
             }
+            // The end-of-pipeline cut of huge derivative blocks.
+            "enzyme-split-blocks" => {
+                manager.add_pass(SplitPass);
+                PipelineParsing::Parsed
+            }
             // Analysis printers (stderr); -enzyme-function=NAME picks a function.
             "print-activity-analysis" => {
                 manager.add_pass(PrinterPass(Printer::Activity));
@@ -280,6 +311,11 @@ mod plugin16 {
                 opt_level: level(opt),
                 slot: lto::Slot::OptimizerEarly,
             });
+        });
+        // End of the optimizer, before code generation (-O0 too): cut the
+        // derivatives' huge blocks (`driver::split_for_codegen`).
+        builder.add_optimizer_last_ep_callback(|manager, _opt| {
+            manager.add_pass(SplitPass);
         });
         // Full LTO link: bodies from other translation units are visible.
         builder.add_full_lto_early_ep_callback(|manager, opt| {

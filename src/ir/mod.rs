@@ -11,6 +11,7 @@ pub mod link;
 pub mod llvm;
 pub mod metadata;
 pub mod omp;
+pub mod pin;
 pub mod shim;
 pub mod sys;
 pub mod typed;
