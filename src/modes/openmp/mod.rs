@@ -19,6 +19,7 @@
 //! - In functions that run inside a parallel region, adjoints accumulated
 //!   into memory other threads may share are added atomically.
 //! - Tasks, `ordered`, target offload and the like are compile errors.
+pub mod compat;
 pub mod fork;
 pub mod owned;
 pub mod slots;
