@@ -105,11 +105,11 @@ pub fn run_with(
     if calls.is_empty() {
         return lowered;
     }
-    crate::analysis::activity::reset_active_globals();
     log::info!("enzyme-rs: {} differentiation call(s)", calls.len());
     let t0 = std::time::Instant::now();
-    let _registry = crate::rules::registry::install(crate::rules::registry::Registry::build(m));
-    let mut sess = Session::new(m, opts);
+    let registry = std::rc::Rc::new(crate::rules::registry::Registry::build(m));
+    let _installed = crate::rules::registry::install(registry.clone());
+    let mut sess = Session::new(m, opts, registry);
     // Innermost first: a call whose target still reaches another enzyme
     // call waits until that one is rewritten.
     while !calls.is_empty() {

@@ -108,15 +108,16 @@ pub fn run_printer(m: ir::llvm::LLVMModuleRef, p: Printer) {
         use analysis::printer::*;
         // The printers see the module's registrations (inactive functions,
         // custom derivatives, function-like) as the enzyme pass does.
-        let _registry = rules::registry::install(rules::registry::Registry::build(m));
+        let registry = std::rc::Rc::new(rules::registry::Registry::build(m));
+        let _installed = rules::registry::install(registry.clone());
         if matches!(p, Printer::Types | Printer::Both) {
             print_module_types(m, &opts);
         }
         if matches!(p, Printer::Activity | Printer::Both) {
-            print_module_activity(m, &opts);
+            print_module_activity(m, &opts, &registry);
         }
         if matches!(p, Printer::Cost) {
-            print_module_cost(m);
+            print_module_cost(m, &registry);
         }
     });
 }

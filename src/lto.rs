@@ -161,7 +161,10 @@ fn prelink(m: LLVMModuleRef, opts: Options, thin: bool) -> bool {
         changed = true;
     }
     if thin && level > 0 {
-        // After the driver, so derivatives made now never see them.
+        // After the driver, so derivatives made now never see them. The
+        // classifier asks the module's registry (inactive functions).
+        let registry = std::rc::Rc::new(crate::rules::registry::Registry::build(m));
+        let _installed = crate::rules::registry::install(registry);
         reference_callee_registrations(m);
     }
     link::add_named_metadata(m, STAMP, if thin { "thin" } else { "full" });

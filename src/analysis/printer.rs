@@ -81,7 +81,12 @@ fn selected(f: V, opts: &crate::options::Options) -> bool {
 /// the arguments active as the module's `__enzyme_*` call of that function
 /// says, or, without such a call, every float and pointer argument active
 /// (enzyme_dup / active).
-pub fn print_module_activity(m: LLVMModuleRef, opts: &crate::options::Options) {
+pub fn print_module_activity(
+    m: LLVMModuleRef,
+    opts: &crate::options::Options,
+    reg: &crate::rules::registry::Registry,
+) {
+    let globals = super::activity::ActiveGlobals::default().of(m, reg);
     for f in functions(m) {
         if !selected(f, opts) {
             continue;
@@ -100,7 +105,7 @@ pub fn print_module_activity(m: LLVMModuleRef, opts: &crate::options::Options) {
             loose_types: opts.loose_types,
             ..Config::default()
         };
-        match Activity::analyse_with(f, &seeds, f, &cfg) {
+        match Activity::analyse_with(f, &seeds, f, &cfg, &globals) {
             Ok(a) => print_activity(f, &a, title),
             Err(e) => eprintln!("activity: {}: {}", name(f), e.message()),
         }
@@ -146,7 +151,7 @@ pub fn print_module_types(m: LLVMModuleRef, opts: &crate::options::Options) {
 
 /// `opt -passes=enzyme-analysis-cost`: time both analyses over every
 /// function of the module and print the figures (for bench/analysis_cost.sh).
-pub fn print_module_cost(m: LLVMModuleRef) {
+pub fn print_module_cost(m: LLVMModuleRef, reg: &crate::rules::registry::Registry) {
     let fs: Vec<V> = functions(m)
         .into_iter()
         .filter(|f| !is_declaration(*f))
@@ -164,6 +169,7 @@ pub fn print_module_cost(m: LLVMModuleRef) {
     let module_types = TypeAnalysis::analyse_module(m);
     let t_module = t0.elapsed();
     let t1 = std::time::Instant::now();
+    let globals = super::activity::ActiveGlobals::default().of(m, reg);
     let mut errors = 0;
     let cfg = Config {
         loose_types: true,
@@ -176,7 +182,7 @@ pub fn print_module_cost(m: LLVMModuleRef) {
             .collect()
     };
     for f in &fs {
-        if Activity::analyse_with(*f, &seeds_of(*f), *f, &cfg).is_err() {
+        if Activity::analyse_with(*f, &seeds_of(*f), *f, &cfg, &globals).is_err() {
             errors += 1;
         }
     }
@@ -184,7 +190,7 @@ pub fn print_module_cost(m: LLVMModuleRef) {
     // Activity of every function against the one module-wide type analysis.
     let t2 = std::time::Instant::now();
     for f in &fs {
-        let _ = Activity::analyse_typed(*f, &seeds_of(*f), *f, &cfg, Some(&module_types));
+        let _ = Activity::analyse_typed(*f, &seeds_of(*f), *f, &cfg, Some(&module_types), &globals);
     }
     let t_shared = t2.elapsed();
     eprintln!("functions: {}", fs.len());

@@ -13,6 +13,7 @@ pub mod metadata;
 pub mod omp;
 pub mod shim;
 pub mod sys;
+pub mod typed;
 pub mod types;
 pub mod values;
 

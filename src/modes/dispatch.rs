@@ -270,24 +270,24 @@ fn address_taken(f: V) -> bool {
 
 /// Whether the modes can differentiate a call of `f`: it has a body, or
 /// the rule table or a registered custom derivative covers it.
-fn differentiable(f: V) -> bool {
+fn differentiable(reg: &crate::rules::registry::Registry, f: V) -> bool {
     if !is_declaration(f) {
         return true;
     }
     crate::rules::math_base(&name(f)).is_some()
-        || crate::rules::registry::custom_forward(f).is_some()
-        || crate::rules::registry::custom_gradient(f).is_some()
+        || reg.custom_forward(f).is_some()
+        || reg.custom_gradient(f).is_some()
 }
 
 /// The functions an open indirect call of type `fty` may reach: those of
 /// this module whose address is taken, whose type is `fty` and that the
 /// modes can differentiate.
-fn open_candidates(m: LLVMModuleRef, fty: T) -> Vec<V> {
-    functions(m)
+fn open_candidates(sess: &Session, fty: T) -> Vec<V> {
+    functions(sess.module)
         .into_iter()
         .filter(|f| {
             fn_type(*f) == fty
-                && differentiable(*f)
+                && differentiable(&sess.registry, *f)
                 && !name(*f).starts_with("enzyme_rs.")
                 && address_taken(*f)
         })
@@ -319,7 +319,7 @@ pub fn dispatch_active_indirect_calls(
             if is_vararg(fty) {
                 continue;
             }
-            let cands = open_candidates(sess.module, fty);
+            let cands = open_candidates(sess, fty);
             if !cands.is_empty() {
                 todo.push((i, fty, cands));
             }

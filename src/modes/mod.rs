@@ -15,13 +15,32 @@ use crate::callsite::{Activity, Request};
 use crate::diag::Result;
 use crate::ir::llvm::*;
 use crate::options::Options;
+use crate::rules::registry::Registry;
 use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Marks a lane of vector reverse mode in the `lane` of
+/// [`Session::global_ptr_shadow`]: lanes 1.. of a reverse derivative have
+/// shadow globals of their own, distinct from forward-mode tangents.
+pub const REV_LANE: u32 = 1 << 31;
+
+/// The `lane` argument of [`Session::global_ptr_shadow`] for reverse-mode
+/// vector lane `k` (lane 0 is the plain shadow).
+pub fn rev_lane(k: usize) -> Option<u32> {
+    (k > 0).then_some(REV_LANE | k as u32)
+}
 
 /// State for one run of the pass over a module: options, the derivatives
 /// made so far (memoized per function and activity), shadow globals.
 pub struct Session {
     pub module: LLVMModuleRef,
     pub opts: Options,
+    /// The module's registrations (custom derivatives, inactive and
+    /// function-like functions, user shadows), read once per pass run.
+    pub registry: Rc<Registry>,
+    /// Globals that may hold active floats, scanned once per function of
+    /// the module (derivatives made later are scanned when first asked).
+    pub active_globals: crate::analysis::activity::ActiveGlobals,
     pub fwd_cache: HashMap<forward::Key, forward::Derivative>,
     pub rev_cache: HashMap<reverse::Key, reverse::Pair>,
     pub shadow_globals: HashMap<V, V>,
@@ -41,10 +60,21 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn new(module: LLVMModuleRef, opts: Options) -> Session {
+    /// What an activity analysis of a function of this module is given:
+    /// the options it honours and the globals that may hold active floats.
+    pub fn activity_cx(&mut self) -> crate::analysis::activity::ModuleCx {
+        crate::analysis::activity::ModuleCx {
+            loose_types: self.opts.loose_types,
+            globals: self.active_globals.of(self.module, &self.registry),
+        }
+    }
+
+    pub fn new(module: LLVMModuleRef, opts: Options, registry: Rc<Registry>) -> Session {
         Session {
             module,
             opts,
+            registry,
+            active_globals: Default::default(),
             fwd_cache: HashMap::new(),
             rev_cache: HashMap::new(),
             shadow_globals: HashMap::new(),
@@ -73,7 +103,11 @@ impl Session {
         if let Some(s) = self.lane_shadow_globals.get(&key) {
             return *s;
         }
-        let n = format!("{}_tangent{lane}", name(g));
+        let n = if lane & REV_LANE != 0 {
+            format!("{}_shadow{}", name(g), lane & !REV_LANE)
+        } else {
+            format!("{}_tangent{lane}", name(g))
+        };
         let s = add_zeroed_global_like(self.module, g, &n);
         self.lane_shadow_globals.insert(key, s);
         s
@@ -118,7 +152,7 @@ impl Session {
             return *s;
         }
         // A shadow the user declared (`enzyme_shadow` attribute), else a new one.
-        let s = crate::rules::registry::user_shadow(g).unwrap_or_else(|| {
+        let s = self.registry.user_shadow(g).unwrap_or_else(|| {
             add_zeroed_global_like(self.module, g, &format!("{}_shadow", name(g)))
         });
         self.shadow_globals.insert(g, s);

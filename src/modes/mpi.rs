@@ -175,100 +175,46 @@ fn args(s: &mut impl Sweep, i: V, spec: &[A]) -> Result<Vec<V>> {
 
 /// The argument spec of the helper pair `<name>_fwd` / `<name>_rev` for
 /// the blocking calls (same layout in both directions), and the name.
+/// Specs are written as in [`spec`]: "D0 V1-5" is the shadow of operand 0
+/// and the values of operands 1 to 5.
 fn blocking_spec(k: MpiCall) -> Option<(&'static str, Vec<A>)> {
     use MpiCall::*;
-    Some(match k {
-        Send => (
-            "send",
-            vec![A::D(0), A::V(1), A::V(2), A::V(3), A::V(4), A::V(5)],
-        ),
-        Recv => (
-            "recv",
-            vec![A::D(0), A::V(1), A::V(2), A::V(3), A::V(4), A::V(5)],
-        ),
-        Sendrecv => (
-            "sendrecv",
-            vec![
-                A::D(0),
-                A::V(1),
-                A::V(2),
-                A::V(3),
-                A::V(4),
-                A::D(5),
-                A::V(6),
-                A::V(7),
-                A::V(8),
-                A::V(9),
-                A::V(10),
-            ],
-        ),
-        Bcast => ("bcast", vec![A::D(0), A::V(1), A::V(2), A::V(3), A::V(4)]),
-        Gather | Allgather | Alltoall => {
-            let mut v = vec![
-                A::P(0),
-                A::D(0),
-                A::V(1),
-                A::V(2),
-                A::D(3),
-                A::V(4),
-                A::V(5),
-                A::V(6),
-            ];
-            match k {
-                Gather => {
-                    v.push(A::V(7));
-                    ("gather", v)
-                }
-                Allgather => ("allgather", v),
-                _ => ("alltoall", v),
-            }
-        }
-        Scatter => (
-            "scatter",
-            vec![
-                A::D(0),
-                A::V(1),
-                A::V(2),
-                A::P(3),
-                A::D(3),
-                A::V(4),
-                A::V(5),
-                A::V(6),
-                A::V(7),
-            ],
-        ),
-        Gatherv => (
-            "gatherv",
-            vec![
-                A::P(0),
-                A::D(0),
-                A::V(1),
-                A::V(2),
-                A::D(3),
-                A::V(4),
-                A::V(5),
-                A::V(6),
-                A::V(7),
-                A::V(8),
-            ],
-        ),
-        Scatterv => (
-            "scatterv",
-            vec![
-                A::D(0),
-                A::V(1),
-                A::V(2),
-                A::V(3),
-                A::P(4),
-                A::D(4),
-                A::V(5),
-                A::V(6),
-                A::V(7),
-                A::V(8),
-            ],
-        ),
+    let (name, text) = match k {
+        Send => ("send", "D0 V1-5"),
+        Recv => ("recv", "D0 V1-5"),
+        Sendrecv => ("sendrecv", "D0 V1-4 D5 V6-10"),
+        Bcast => ("bcast", "D0 V1-4"),
+        Gather => ("gather", "P0 D0 V1-2 D3 V4-7"),
+        Allgather => ("allgather", "P0 D0 V1-2 D3 V4-6"),
+        Alltoall => ("alltoall", "P0 D0 V1-2 D3 V4-6"),
+        Scatter => ("scatter", "D0 V1-2 P3 D3 V4-7"),
+        Gatherv => ("gatherv", "P0 D0 V1-2 D3 V4-8"),
+        Scatterv => ("scatterv", "D0 V1-3 P4 D4 V5-8"),
         _ => return None,
-    })
+    };
+    Some((name, spec(text)))
+}
+
+/// Parses a helper-argument spec: space-separated items `V<k>`, `D<k>`,
+/// `P<k>` (see [`A`]), where `V<a>-<b>` stands for `V<a>` .. `V<b>`.
+fn spec(text: &str) -> Vec<A> {
+    let mut out = Vec::new();
+    for item in text.split_whitespace() {
+        let (kind, range) = item.split_at(1);
+        let (lo, hi) = match range.split_once('-') {
+            Some((lo, hi)) => (lo, hi),
+            None => (range, range),
+        };
+        let (lo, hi): (u32, u32) = (lo.parse().unwrap_or(0), hi.parse().unwrap_or(0));
+        for k in lo..=hi {
+            out.push(match kind {
+                "D" => A::D(k),
+                "P" => A::P(k),
+                _ => A::V(k),
+            });
+        }
+    }
+    out
 }
 
 /// Reduce/Allreduce: (send, recv, count, type, op, root or -1, comm).

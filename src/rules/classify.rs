@@ -8,7 +8,6 @@
 use super::{alloc_kind, is_inactive_function_name, lookup, mem_kind, registry};
 use super::{AllocKind, MemKind, Rule};
 use crate::ir::llvm::*;
-use std::collections::HashSet;
 
 /// What a call is.
 #[derive(Clone, Copy)]
@@ -193,42 +192,8 @@ pub fn is_inactive_call(call: V) -> bool {
 
 /// Whether function `f` is inactive: a known inactive library function,
 /// the `"enzyme_inactive"` attribute, or listed in a `__enzyme_inactivefn`
-/// global.
+/// global (read into the pass's registry, checked by name in
+/// `is_inactive_function_name`).
 pub fn is_inactive_function(f: V) -> bool {
-    is_inactive_function_name(&name(f)) || fn_has_attr(f, "enzyme_inactive") || listed_inactive(f)
-}
-
-fn listed_inactive(f: V) -> bool {
-    // During a pass run the registry holds the listed functions (read once
-    // per module, checked by name in is_inactive_function_name).
-    if super::registry::installed() {
-        return false;
-    }
-    // Called for every call classified: the functions listed in the
-    // module's `__enzyme_inactivefn*` globals are collected once per
-    // module and global count (a fat-LTO Rust module has thousands).
-    thread_local! {
-        static LISTED: std::cell::RefCell<Option<((LLVMModuleRef, usize), HashSet<V>)>> =
-            const { std::cell::RefCell::new(None) };
-    }
-    let m = module_of(f);
-    let gs = globals(m);
-    let key = (m, gs.len());
-    LISTED.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.as_ref().is_none_or(|(k, _)| *k != key) {
-            let mut set = HashSet::new();
-            for g in gs {
-                if !name(g).starts_with("__enzyme_inactivefn") {
-                    continue;
-                }
-                if let Some(init) = global_initializer(g) {
-                    set.insert(strip_casts(init));
-                    set.extend(operands(init).into_iter().map(strip_casts));
-                }
-            }
-            *c = Some((key, set));
-        }
-        c.as_ref().is_some_and(|(_, set)| set.contains(&f))
-    })
+    is_inactive_function_name(&name(f)) || fn_has_attr(f, "enzyme_inactive")
 }

@@ -12,13 +12,17 @@
 //!   function, `enzyme_inactive` and `enzyme_shadow` on globals
 //!
 //! Global names are matched by prefix (any suffix, so several registrations
-//! can coexist). The registry is installed for the duration of a pass run
-//! (thread-local), so the name-based queries of the rule table
-//! (`is_inactive_function`, `alloc_kind`) honour it everywhere: activity
-//! analysis, forward mode and both reverse sweeps.
+//! can coexist). The pass owns the registry: `driver::run_with` builds it
+//! into the `Session`, and the modes ask the session's registry (custom
+//! derivatives, user shadows); the activity analysis is given it with the
+//! active globals. The call classifier (`classify`, reached from every
+//! analysis) reads the same registry through [`install`], for the duration
+//! of the pass run, so the name-based queries of the rule table
+//! (`is_inactive_function`, `alloc_kind`) honour it everywhere.
 use crate::ir::llvm::*;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 #[derive(Default, Debug)]
 pub struct Registry {
@@ -39,7 +43,7 @@ pub struct Registry {
 }
 
 thread_local! {
-    static CURRENT: RefCell<Option<Registry>> = const { RefCell::new(None) };
+    static CURRENT: RefCell<Option<Rc<Registry>>> = const { RefCell::new(None) };
 }
 
 /// Removes the installed registry when dropped.
@@ -51,19 +55,15 @@ impl Drop for Installed {
     }
 }
 
-/// Make `r` the registry the rule queries see until the guard is dropped.
-pub fn install(r: Registry) -> Installed {
+/// Make `r` (the pass's registry) the one the call classifier's queries
+/// see until the guard is dropped.
+pub fn install(r: Rc<Registry>) -> Installed {
     CURRENT.with(|c| *c.borrow_mut() = Some(r));
     Installed
 }
 
-/// Whether a registry is installed (during a pass run).
-pub fn installed() -> bool {
-    CURRENT.with(|c| c.borrow().is_some())
-}
-
 fn with<R>(f: impl FnOnce(&Registry) -> R) -> Option<R> {
-    CURRENT.with(|c| c.borrow().as_ref().map(f))
+    CURRENT.with(|c| c.borrow().as_deref().map(f))
 }
 
 pub fn is_inactive(n: &str) -> bool {
@@ -85,27 +85,41 @@ pub fn alloc_like(n: &str) -> Option<u32> {
     with(|r| r.alloc_like.get(n).copied()).flatten()
 }
 
-pub fn custom_forward(f: V) -> Option<V> {
-    with(|r| r.forward.get(&f).copied()).flatten()
+/// For the classifier: the custom forward derivative of `f`.
+pub(super) fn custom_forward(f: V) -> Option<V> {
+    with(|r| r.custom_forward(f)).flatten()
 }
 
-/// The shadow the user gave global `g` (`enzyme_shadow`).
-pub fn user_shadow(g: V) -> Option<V> {
-    with(|r| r.shadows.get(&g).copied()).flatten()
+/// For the classifier: the custom gradient of `f`.
+pub(super) fn custom_gradient(f: V) -> Option<(V, V)> {
+    with(|r| r.custom_gradient(f)).flatten()
 }
 
-/// The globals given a shadow with `enzyme_shadow`.
-pub fn shadowed_globals() -> Vec<V> {
-    with(|r| r.shadows.keys().copied().collect()).unwrap_or_default()
-}
+impl Registry {
+    /// The custom forward derivative registered for `f`.
+    pub fn custom_forward(&self, f: V) -> Option<V> {
+        self.forward.get(&f).copied()
+    }
 
-/// Whether global `g` is marked `enzyme_inactive`.
-pub fn is_inactive_global(g: V) -> bool {
-    with(|r| r.inactive_globals.contains(&g)).unwrap_or(false)
-}
+    /// The custom gradient (augmented forward, reverse) registered for `f`.
+    pub fn custom_gradient(&self, f: V) -> Option<(V, V)> {
+        self.gradient.get(&f).copied()
+    }
 
-pub fn custom_gradient(f: V) -> Option<(V, V)> {
-    with(|r| r.gradient.get(&f).copied()).flatten()
+    /// The shadow the user gave global `g` (`enzyme_shadow`).
+    pub fn user_shadow(&self, g: V) -> Option<V> {
+        self.shadows.get(&g).copied()
+    }
+
+    /// The globals given a shadow with `enzyme_shadow`.
+    pub fn shadowed_globals(&self) -> impl Iterator<Item = V> + '_ {
+        self.shadows.keys().copied()
+    }
+
+    /// Whether global `g` is marked `enzyme_inactive`.
+    pub fn is_inactive_global(&self, g: V) -> bool {
+        self.inactive_globals.contains(&g)
+    }
 }
 
 /// The elements of a constant array/struct initializer.

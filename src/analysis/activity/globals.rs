@@ -2,48 +2,41 @@
 //! constant pointer expression points into.
 use super::underlying_objects;
 use crate::ir::llvm::*;
+use crate::rules::registry::Registry;
 use crate::rules::{self, CallKind};
 use std::collections::HashSet;
 
-thread_local! {
-    /// The module, the functions scanned, the globals found.
-    static CACHE: std::cell::RefCell<Option<(LLVMModuleRef, HashSet<V>, HashSet<V>)>> =
-        const { std::cell::RefCell::new(None) };
+/// Globals of a module that may hold active floats: some store (or copy)
+/// anywhere in the module writes a computed float into them. Globals only
+/// ever holding constants (their initializer, constant stores, integer
+/// conversions) are constant. Globals holding pointers are not included:
+/// they become active only where active data is stored through them.
+///
+/// The scan covers the whole module (a fat-LTO Rust module holds all of
+/// std): the pass session keeps one of these per module and [`Self::of`]
+/// scans only the functions defined since the last call (derivatives made
+/// in between mirror primal stores).
+#[derive(Default)]
+pub struct ActiveGlobals {
+    scanned: HashSet<V>,
+    found: HashSet<V>,
 }
 
-/// Globals of the module that may hold active floats: some store (or
-/// copy) anywhere in the module writes a computed float into them. Globals
-/// only ever holding constants (their initializer, constant stores,
-/// integer conversions) are constant. Globals holding pointers are not
-/// included: they become active only where active data is stored through
-/// them.
-pub fn active_globals(m: LLVMModuleRef) -> HashSet<V> {
-    // The scan covers the whole module (a fat-LTO Rust module holds all of
-    // std): keep the result per module and scan only the functions defined
-    // since (derivatives made in between mirror primal stores).
-    let mut out = CACHE.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.as_ref().is_none_or(|(mm, _, _)| *mm != m) {
-            *c = Some((m, HashSet::new(), HashSet::new()));
-        }
-        let (_, scanned, out) = c.as_mut().expect("set above");
+impl ActiveGlobals {
+    /// The active globals of `m` now; globals the registry marks
+    /// `enzyme_inactive` carry no derivative, those given a shadow
+    /// (`enzyme_shadow`) are active.
+    pub fn of(&mut self, m: LLVMModuleRef, reg: &Registry) -> HashSet<V> {
         for f in functions(m) {
-            if !is_declaration(f) && scanned.insert(f) {
-                scan_function(f, out);
+            if !is_declaration(f) && self.scanned.insert(f) {
+                scan_function(f, &mut self.found);
             }
         }
-        out.clone()
-    });
-    // Globals marked `enzyme_inactive` carry no derivative; those given a
-    // shadow (`enzyme_shadow`) are active.
-    out.retain(|g| !crate::rules::registry::is_inactive_global(*g));
-    out.extend(crate::rules::registry::shadowed_globals());
-    out
-}
-
-/// Forget the cached scan (a new module may reuse the old one's addresses).
-pub fn reset_cache() {
-    CACHE.with(|c| *c.borrow_mut() = None);
+        let mut out = self.found.clone();
+        out.retain(|g| !reg.is_inactive_global(*g));
+        out.extend(reg.shadowed_globals());
+        out
+    }
 }
 
 /// Add the globals function `f` writes computed floats into to `out`.

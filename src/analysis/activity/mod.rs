@@ -28,11 +28,21 @@ use std::collections::{HashMap, HashSet};
 mod globals;
 mod objects;
 use globals::const_ptr_global;
-pub use globals::{active_globals, reset_cache as reset_active_globals};
+pub use globals::ActiveGlobals;
 pub use objects::{underlying_allocations, underlying_objects};
 
 /// How to analyse.
 #[derive(Clone, Debug)]
+/// What the pass gives an activity analysis about the module beyond the
+/// function analysed: the options it honours and the globals that may
+/// hold active floats (`Session::activity_cx`).
+pub struct ModuleCx {
+    /// Unknown memory is integer (`-enzyme-loose-types`).
+    pub loose_types: bool,
+    /// From [`ActiveGlobals::of`].
+    pub globals: HashSet<V>,
+}
+
 pub struct Config {
     /// The return value is an output (its derivative is wanted).
     pub ret_is_output: bool,
@@ -172,23 +182,21 @@ impl Activity {
 
     /// Analyse `f`; `seeds` are the arguments that carry derivatives
     /// (dup pointers, active floats). `primal` names the user's function
-    /// for error messages. The return value is taken as an output.
-    pub fn analyse(f: V, seeds: &[V], primal: V) -> Result<Activity> {
-        Activity::analyse_args(f, seeds, primal, &[])
-    }
-
-    /// As [`Self::analyse`], with type trees for `f`'s parameters.
+    /// for error messages. The return value is taken as an output. `arg_trees`
+    /// are type trees for `f`'s parameters; `cx` what the pass knows about
+    /// the module (options, active globals).
     pub fn analyse_args(
         f: V,
         seeds: &[V],
         primal: V,
         arg_trees: &[crate::analysis::types::TypeTree],
+        cx: &ModuleCx,
     ) -> Result<Activity> {
         let cfg = Config {
-            loose_types: crate::options::Options::load(0).loose_types,
+            loose_types: cx.loose_types,
             ..Config::default()
         };
-        Activity::analyse_seeded(f, seeds, primal, &cfg, arg_trees)
+        Activity::analyse_seeded(f, seeds, primal, &cfg, arg_trees, &cx.globals)
     }
 
     /// The type trees of `call`'s arguments in this analysis (taken before
@@ -197,8 +205,16 @@ impl Activity {
         self.call_trees.get(&call).cloned().unwrap_or_default()
     }
 
-    pub fn analyse_with(f: V, seeds: &[V], primal: V, cfg: &Config) -> Result<Activity> {
-        Activity::analyse_seeded(f, seeds, primal, cfg, &[])
+    /// As [`Self::analyse_args`], with a configuration of the caller's
+    /// choosing and the module's active globals (`ActiveGlobals::of`).
+    pub fn analyse_with(
+        f: V,
+        seeds: &[V],
+        primal: V,
+        cfg: &Config,
+        globals: &HashSet<V>,
+    ) -> Result<Activity> {
+        Activity::analyse_seeded(f, seeds, primal, cfg, &[], globals)
     }
 
     /// As [`Self::analyse_with`], the type analysis starting from these
@@ -209,6 +225,7 @@ impl Activity {
         primal: V,
         cfg: &Config,
         arg_trees: &[crate::analysis::types::TypeTree],
+        globals: &HashSet<V>,
     ) -> Result<Activity> {
         let types = if cfg.use_types {
             Some(
@@ -217,7 +234,7 @@ impl Activity {
         } else {
             None
         };
-        let mut a = Activity::analyse_typed(f, seeds, primal, cfg, types.as_ref())?;
+        let mut a = Activity::analyse_typed(f, seeds, primal, cfg, types.as_ref(), globals)?;
         if let Some(t) = &types {
             for bb in blocks(f) {
                 for i in instructions(bb) {
@@ -240,6 +257,7 @@ impl Activity {
         primal: V,
         cfg: &Config,
         types: Option<&TypeResults>,
+        globals: &HashSet<V>,
     ) -> Result<Activity> {
         let mut r = Run {
             reached: seeds.iter().copied().collect(),
@@ -250,7 +268,7 @@ impl Activity {
             touched: HashMap::new(),
         };
         // Globals that hold active floats somewhere in the module.
-        r.reached.extend(active_globals(module_of(f)));
+        r.reached.extend(globals.iter().copied());
         let order: Vec<V> = rpo(f).into_iter().flat_map(instructions).collect();
         loop {
             let mut changed = false;

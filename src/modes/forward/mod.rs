@@ -167,7 +167,7 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
         return Ok(*d);
     }
     let f = key.func;
-    if let Some(df) = crate::rules::registry::custom_forward(f) {
+    if let Some(df) = sess.registry.custom_forward(f) {
         return custom_derivative(sess, key, df, user_call);
     }
     if is_declaration(f) {
@@ -232,10 +232,10 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
 
     // Activity, computed on the clone.
     let seeds: Vec<V> = shadow_of.keys().copied().collect();
-    let mut act = ActivityInfo::analyse(nf, &seeds, f)?;
+    let mut act = ActivityInfo::analyse_args(nf, &seeds, f, &[], &sess.activity_cx())?;
     if crate::modes::dispatch::dispatch_active_indirect_calls(sess, nf, f, |v| act.is_varied(v)) > 0
     {
-        act = ActivityInfo::analyse(nf, &seeds, f)?;
+        act = ActivityInfo::analyse_args(nf, &seeds, f, &[], &sess.activity_cx())?;
     }
     drop(vmap);
     if sess.opts.print_type {

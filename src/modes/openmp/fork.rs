@@ -151,6 +151,7 @@ pub fn augment_fork(sess: &mut Session, s: ForkSite) -> Result<(V, CallInfo)> {
         ret_active: false,
         overwritten: overwritten.clone(),
         globals_overwritten: s.globals_overwritten,
+        width: 1,
     };
     let opair = reverse::get_pair(sess, &okey, None)?;
     let m = sess.module;
@@ -220,6 +221,7 @@ pub fn augment_fork(sess: &mut Session, s: ForkSite) -> Result<(V, CallInfo)> {
             aug_ret: AugRet::Void,
             active_params: vec![],
             takes_seed: false,
+            lane_revs: vec![],
         },
         key: Key {
             func: outlined,
@@ -227,6 +229,7 @@ pub fn augment_fork(sess: &mut Session, s: ForkSite) -> Result<(V, CallInfo)> {
             ret_active: false,
             overwritten: info_over,
             globals_overwritten: s.globals_overwritten,
+            width: 1,
         },
         args: info_args,
     };

@@ -21,7 +21,6 @@ pub mod rev;
 pub mod tape;
 
 use super::Session;
-use crate::analysis::activity::underlying_objects;
 use crate::callsite::{self, Activity, Request};
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::llvm::*;
@@ -50,6 +49,11 @@ pub struct Key {
     pub overwritten: Vec<bool>,
     /// Whether the caller may overwrite non-constant globals likewise.
     pub globals_overwritten: bool,
+    /// Vector lanes (`enzyme_width`): each duplicated parameter takes this
+    /// many shadows; `aug` runs the primal once and builds every lane's
+    /// shadows, and there is one reverse function per lane (see
+    /// [`Pair::lane_revs`]). 1 outside vector reverse mode.
+    pub width: u32,
 }
 
 impl Key {
@@ -63,9 +67,18 @@ impl Key {
             if self.overwritten.get(k).copied().unwrap_or(false) {
                 out.push(ps[j]);
             }
-            j += if *act == Act::Dup { 2 } else { 1 };
+            j += if *act == Act::Dup {
+                1 + self.lanes()
+            } else {
+                1
+            };
         }
         out
+    }
+
+    /// Number of lanes (shadows per duplicated parameter).
+    pub fn lanes(&self) -> usize {
+        self.width.max(1) as usize
     }
 }
 
@@ -87,11 +100,29 @@ pub struct Pair {
     pub active_params: Vec<usize>,
     /// Whether `rev` takes the seed of the result.
     pub takes_seed: bool,
+    /// Reverse functions of vector lanes 1.. (`rev` is lane 0's). Each has
+    /// `rev`'s signature (every lane's shadows, one seed, the tape) and
+    /// reads only its own lane's shadows; all pop the same tape, which one
+    /// run of `aug` filled (the caller resets its top between lanes).
+    pub lane_revs: Vec<V>,
 }
 
-/// Combined reverse mode. With `enzyme_width, N`, each lane is its own
-/// sweep (augmented forward + reverse with that lane's shadows and a unit
-/// seed); the derivatives come back argument by argument, lane by lane.
+impl Pair {
+    /// The reverse function of `lane`.
+    pub fn rev_of(&self, lane: usize) -> V {
+        if lane == 0 {
+            self.rev
+        } else {
+            self.lane_revs[lane - 1]
+        }
+    }
+}
+
+/// Combined reverse mode. With `enzyme_width, N`, the primal runs once:
+/// one augmented sweep builds every lane's shadows into one tape, then the
+/// reverse function of each lane runs over that same tape (its top put
+/// back to where `aug` left it) with its lane's shadows and the seed; the
+/// derivatives come back argument by argument, lane by lane.
 pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     let ret_ty = fn_return_type(req.func);
     let key = key_of(req);
@@ -106,23 +137,30 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     let tp = crate::modes::gpu::generic_ptr(&b, b.alloca(tt));
     b.before(req.call);
     b.set_debug_loc_from(req.call);
-    let width = req.width.max(1) as usize;
-    if width > 1 {
-        check_lanes_rerunnable(req)?;
-    }
-    let mut primal = None;
-    let mut per_lane: Vec<Vec<V>> = Vec::new();
+    let lanes = key.lanes();
     // Take the thread's cached tape buffer (a gradient called again reuses
     // the memory it grew last time instead of faulting fresh pages in).
     // A derivative that keeps nothing on the tape does not touch it.
-    let uses_tape = [pair.aug, pair.rev]
-        .iter()
-        .any(|f| params(*f).last().is_some_and(|t| has_uses(*t)));
+    let uses_tape = [pair.aug]
+        .into_iter()
+        .chain((0..lanes).map(|l| pair.rev_of(l)))
+        .any(|f| params(f).last().is_some_and(|t| has_uses(*t)));
     // On a GPU: a local buffer of the tape's static bound, and the
     // block's shadows of workgroup memory zeroed.
     let device = crate::modes::gpu::is_device(sess.module);
     if device {
-        let shadows: Vec<V> = sess.shadow_globals.values().copied().collect();
+        // (Vector lanes 1.. have shadow globals of their own.)
+        let lane_shadows = sess
+            .lane_shadow_globals
+            .iter()
+            .filter(|((_, l), _)| l & crate::modes::REV_LANE != 0)
+            .map(|(_, s)| *s);
+        let shadows: Vec<V> = sess
+            .shadow_globals
+            .values()
+            .copied()
+            .chain(lane_shadows)
+            .collect();
         crate::modes::gpu::zero_shared_shadows(&b, &shadows);
     }
     if uses_tape && device {
@@ -131,26 +169,33 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     } else if uses_tape {
         tape::take_cached_buffer(&b, tp);
     }
-    for lane in 0..width {
-        tape::reset_top(&b, tp);
-        let mut args = Vec::new();
-        for a in &req.args {
-            args.push(a.primal);
-            if a.activity.has_shadow() {
+    tape::reset_top(&b, tp);
+    // Primal arguments, each duplicated one followed by its lanes' shadows.
+    let mut args = Vec::new();
+    for a in &req.args {
+        args.push(a.primal);
+        if a.activity.has_shadow() {
+            for lane in 0..lanes {
                 args.push(a.shadows[lane.min(a.shadows.len() - 1)]);
             }
         }
-        let mut aug_args = args.clone();
-        aug_args.push(tp);
-        let p = b.call_fn(pair.aug, &mut aug_args);
-        sess.toplevel_calls.push((p, caller));
-        primal.get_or_insert(p);
-        let mut rev_args = args;
+    }
+    let mut aug_args = args.clone();
+    aug_args.push(tp);
+    let primal = b.call_fn(pair.aug, &mut aug_args);
+    sess.toplevel_calls.push((primal, caller));
+    let top = (lanes > 1).then(|| tape::top(&b, tp));
+    let mut per_lane: Vec<Vec<V>> = Vec::new();
+    for lane in 0..lanes {
+        if let (Some(t), true) = (top, lane > 0) {
+            tape::set_top(&b, tp, t);
+        }
+        let mut rev_args = args.clone();
         if pair.takes_seed {
             rev_args.push(req.ret_seed.unwrap_or_else(|| const_real(ret_ty, 1.0)));
         }
         rev_args.push(tp);
-        let d = b.call_fn(pair.rev, &mut rev_args);
+        let d = b.call_fn(pair.rev_of(lane), &mut rev_args);
         sess.toplevel_calls.push((d, caller));
         let ds = if is_void(type_of(d)) {
             vec![]
@@ -170,11 +215,10 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     }
     let mut leaves = Vec::new();
     if req.primal_return && !is_void(ret_ty) {
-        let p = primal.unwrap();
         let p = if pair.aug_ret == AugRet::PrimalShadow {
-            b.extract_value(p, 0)
+            b.extract_value(primal, 0)
         } else {
-            p
+            primal
         };
         leaves.extend(callsite::unpack(&b, p));
     }
@@ -185,49 +229,6 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     }
     callsite::replace_call(req, &b, &leaves)?;
     Ok(leaves)
-}
-
-/// Vector reverse mode runs the augmented forward sweep once per lane
-/// (a lane dimension in the sweeps is not built yet). That is only right
-/// when a second run sees the memory the first one saw: refuse functions
-/// that write memory they also read and that outlives them (unless the
-/// argument is `enzyme_dupnoneed`), instead of returning wrong results.
-fn check_lanes_rerunnable(req: &Request) -> Result<()> {
-    let ps = params(req.func);
-    let ignore: Vec<V> = req
-        .args
-        .iter()
-        .zip(ps.iter())
-        .filter(|(a, _)| a.activity == Activity::DupNoNeed)
-        .map(|(_, p)| *p)
-        .collect();
-    // An argument stands for the objects the call site passes.
-    let actual = |o: V| match ps.iter().position(|p| *p == o) {
-        Some(k) if k < req.args.len() => underlying_objects(req.args[k].primal),
-        _ => vec![o],
-    };
-    let alias = |a: V, b: V| {
-        let (xs, ys) = (actual(a), actual(b));
-        xs.iter().any(|x| {
-            ys.iter()
-                .any(|y| x == y || memory::may_alias_objects(*x, *y))
-        })
-    };
-    match memory::rerun_hazard(req.func, &ignore, &alias) {
-        None => Ok(()),
-        Some(at) => Err(Error::new(
-            ErrorKind::Unsupported(format!(
-                "vector reverse mode (enzyme_width {}) of '{}', which writes memory it also \
-                 reads: enzyme-rs runs the primal once per lane, which would repeat this \
-                 write; pass that argument as enzyme_dupnoneed if its primal value is not \
-                 needed, or call __enzyme_autodiff once per seed",
-                req.width,
-                name(req.func)
-            )),
-            req.func,
-            Some(at),
-        )),
-    }
 }
 
 fn key_of(req: &Request) -> Key {
@@ -247,6 +248,7 @@ fn key_of(req: &Request) -> Key {
         // Nothing runs between the two sweeps of a user's call.
         overwritten: vec![false; req.args.len()],
         globals_overwritten: false,
+        width: req.width.max(1),
     }
 }
 
@@ -265,12 +267,6 @@ fn tape_tag(pair: &Pair) -> i64 {
 /// size of the tape object. Combined mode uses the same pair of functions.
 pub fn run_split(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     use crate::callsite::Mode;
-    if req.width != 1 {
-        return Err(Error::bad_call(
-            req.call,
-            "vector split mode (enzyme_width > 1) is not implemented yet in enzyme-rs",
-        ));
-    }
     let b = Builder::new(sess.module);
     b.before(req.call);
     b.set_debug_loc_from(req.call);
@@ -293,11 +289,14 @@ pub fn run_split(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     let ret_ty = fn_return_type(req.func);
     let tt = tape::tape_type(ctx);
     let tag = const_i64(ctx, tape_tag(&pair));
+    let lanes = key.lanes();
     let mut args = Vec::new();
     for a in &req.args {
         args.push(a.primal);
         if a.activity.has_shadow() {
-            args.push(a.shadows[0]);
+            for lane in 0..lanes {
+                args.push(a.shadows[lane.min(a.shadows.len() - 1)]);
+            }
         }
     }
     let mut leaves = Vec::new();
@@ -354,7 +353,16 @@ pub fn run_split(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
         args.push(req.ret_seed.unwrap_or_else(|| const_real(ret_ty, 1.0)));
     }
     args.push(tp);
-    let d = b.call_fn(pair.rev, &mut args);
+    // Vector lanes: each lane's reverse sweep pops the same tape (its top
+    // put back between lanes); the tape is freed once, after the last.
+    let top = (lanes > 1).then(|| tape::top(&b, tp));
+    let mut per_lane = Vec::new();
+    for lane in 0..lanes {
+        if let (Some(t), true) = (top, lane > 0) {
+            tape::set_top(&b, tp, t);
+        }
+        per_lane.push(b.call_fn(pair.rev_of(lane), &mut args.clone()));
+    }
     if !req.nofree {
         let data = b.load(ptr_type(ctx), tp);
         b.free(data);
@@ -362,11 +370,18 @@ pub fn run_split(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
             b.free(tp);
         }
     }
-    if !is_void(type_of(d)) {
-        if pair.active_params.len() == 1 {
-            leaves.push(d);
-        } else {
-            leaves.extend(callsite::unpack(&b, d));
+    let n = pair.active_params.len();
+    if n > 0 {
+        // Argument by argument, lane by lane (as combined mode).
+        for k in 0..n {
+            for d in &per_lane {
+                let dk = if n == 1 {
+                    *d
+                } else {
+                    b.extract_value(*d, k as u32)
+                };
+                leaves.extend(callsite::unpack(&b, dk));
+            }
         }
     }
     callsite::replace_call(req, &b, &leaves)?;
@@ -379,22 +394,42 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
         return Ok(p.clone());
     }
     let f = key.func;
-    let custom = crate::rules::registry::custom_gradient(f);
+    let custom = sess.registry.custom_gradient(f);
     if is_declaration(f) && custom.is_none() {
         return Err(match user_call {
             Some(c) => Error::new(ErrorKind::UnknownFunction(name(f)), inst_fn(c), Some(c)),
             None => Error::new(ErrorKind::UnknownFunction(name(f)), f, None),
         });
     }
+    let lanes = key.lanes();
+    if lanes > 1 && (custom.is_some() || crate::modes::loops::pair::is_loop_fn(f)) {
+        let what = if custom.is_some() {
+            "a registered custom gradient"
+        } else {
+            "a checkpointed loop"
+        };
+        let msg = format!(
+            "vector reverse mode (enzyme_width {}) through {what} ('{}') is not supported yet",
+            key.width,
+            name(f)
+        );
+        return Err(match user_call {
+            Some(c) => Error::bad_call(c, msg),
+            None => Error::new(ErrorKind::Unsupported(msg), f, None),
+        });
+    }
     let ctx = module_context(sess.module);
     let ret_ty = fn_return_type(f);
     let ps = params(f);
-    // Signatures.
+    // Signatures: each duplicated parameter is followed by its shadow, one
+    // per lane.
     let mut ptys = Vec::new();
     for (i, p) in ps.iter().enumerate() {
         ptys.push(type_of(*p));
         if key.acts[i] == Act::Dup {
-            ptys.push(type_of(*p));
+            for _ in 0..lanes {
+                ptys.push(type_of(*p));
+            }
         }
     }
     let ret_is_shadowed_ptr = (is_ptr(ret_ty) || is_ptr_aggregate(ret_ty))
@@ -409,7 +444,7 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
     let aug_ret_ty = match aug_ret {
         AugRet::Void => void_type(ctx),
         AugRet::Primal => ret_ty,
-        AugRet::PrimalShadow => struct_type(ctx, &mut [ret_ty, ret_ty]),
+        AugRet::PrimalShadow => struct_type(ctx, &mut vec![ret_ty; 1 + lanes]),
     };
     let mut aug_ptys = ptys.clone();
     aug_ptys.push(ptr_type(ctx));
@@ -440,16 +475,30 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
         &format!("enzyme_rs.rev.{}", name(f)),
         fn_type_of(rev_ret_ty, &mut rev_ptys, false),
     );
+    let rev_fty = fn_type_of(rev_ret_ty, &mut rev_ptys, false);
+    let lane_revs: Vec<V> = (1..lanes)
+        .map(|k| {
+            add_internal_fn(
+                sess.module,
+                &format!("enzyme_rs.rev{k}.{}", name(f)),
+                rev_fty,
+            )
+        })
+        .collect();
     let pair = Pair {
         aug,
         rev,
         aug_ret,
         active_params,
         takes_seed,
+        lane_revs,
     };
     sess.rev_cache.insert(key.clone(), pair.clone());
-    sess.created.push(aug);
-    sess.created.push(rev);
+    let all: Vec<V> = [aug, rev]
+        .into_iter()
+        .chain(pair.lane_revs.clone())
+        .collect();
+    sess.created.extend(all.iter().copied());
     let r = (|| -> Result<()> {
         if crate::modes::loops::pair::is_loop_fn(f) {
             return crate::modes::loops::pair::build(sess, key, &pair);
@@ -458,13 +507,16 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
             return custom::build(sess, key, &pair, &ptys, c, user_call);
         }
         let mut a = aug::build(sess, key, &pair)?;
-        rev::build(sess, key, &pair, &mut a)?;
+        for lane in 0..lanes {
+            rev::build(sess, key, &pair, &mut a, lane)?;
+        }
+        rev::finish_pops(&mut a);
         a.finish_pushes(sess)?;
         if sess.opts.print_tape || sess.opts.print {
             eprint!("{}", a.tape_report());
         }
         remarks::emit(&a, sess.module);
-        for g in [aug, rev] {
+        for &g in &all {
             verify_function(g).map_err(|m| {
                 Error::new(
                     ErrorKind::Internal(format!(
@@ -480,14 +532,14 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
     })();
     if let Err(e) = r {
         sess.rev_cache.remove(key);
-        sess.created.retain(|x| *x != aug && *x != rev);
-        sess.doomed.push(aug);
-        sess.doomed.push(rev);
+        sess.created.retain(|x| !all.contains(x));
+        sess.doomed.extend(all.iter().copied());
         return Err(e);
     }
     if sess.opts.print {
-        eprintln!("{}", print_value(aug));
-        eprintln!("{}", print_value(rev));
+        for &g in &all {
+            eprintln!("{}", print_value(g));
+        }
     }
     Ok(pair)
 }

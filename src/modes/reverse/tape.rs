@@ -5,6 +5,7 @@
 //! nothing special. Each block pushes all of its values at once (one
 //! capacity check per block execution) at fixed offsets.
 use crate::ir::llvm::*;
+use crate::ir::typed::{in_module, Scope, Type};
 use crate::ir::Builder;
 
 pub const RESERVE: &str = "enzyme_rs.tape.reserve";
@@ -25,78 +26,86 @@ pub const TAPE_OBJECT_BYTES: i64 = 32;
 /// `ptr reserve(ptr tape, i64 n)`: make room for n bytes, bump the top,
 /// return the address of the reserved bytes.
 pub fn reserve_fn(m: LLVMModuleRef) -> V {
-    if let Some(f) = get_function(m, RESERVE) {
-        return f;
-    }
-    let b = Builder::new(m);
-    let ctx = b.ctx;
-    let (p, i64t) = (ptr_type(ctx), i64_type(ctx));
-    let fty = fn_type_of(p, &mut [p, i64t], false);
-    let f = get_or_declare(m, RESERVE, fty);
-    set_internal(f);
-    let ps = params(f);
-    let (tape, n) = (ps[0], ps[1]);
-    let tt = tape_type(ctx);
-    let entry = append_block(f, "entry");
-    let grow = append_block(f, "grow");
-    let done = append_block(f, "done");
-    b.at_end(entry);
-    let top_p = b.gep(tt, tape, &mut [const_i32(ctx, 0), const_i32(ctx, 1)]);
-    let cap_p = b.gep(tt, tape, &mut [const_i32(ctx, 0), const_i32(ctx, 2)]);
-    let top = b.load(i64t, top_p);
-    let cap = b.load(i64t, cap_p);
-    let end = b.add(top, n);
-    let full = b.icmp(LLVMIntPredicate::LLVMIntUGT, end, cap);
-    b.cond_br(full, grow, done);
-    b.at_end(grow);
-    let dbl = b.add(cap, cap);
-    let c1 = b.select(b.icmp(LLVMIntPredicate::LLVMIntUGT, end, dbl), end, dbl);
-    let min = const_i64(ctx, 4096);
-    let newcap = b.select(b.icmp(LLVMIntPredicate::LLVMIntULT, c1, min), min, c1);
-    if crate::ir::gpu::device_of(m).is_some() {
-        // A device tape starts on a local buffer; it grows into device
-        // malloc memory (no realloc on devices) only without a static bound.
-        crate::modes::gpu::grow_device_tape(&b, tape, top, cap, newcap);
+    in_module(m, |s| {
+        if let Some(f) = s.function(RESERVE) {
+            return f.raw();
+        }
+        let (p, i64t) = (s.ptr_type(), s.i64_type());
+        let f = s.internal_function(RESERVE, p, &[p, i64t]);
+        let ps = s.params(f);
+        let (tape, n) = (ps[0], ps[1]);
+        let tt = typed_tape_type(s);
+        let entry = s.append_block(f, "entry");
+        let grow = s.append_block(f, "grow");
+        let done = s.append_block(f, "done");
+        let b = s.builder();
+        b.at_end(entry);
+        let top_p = b.field(tt, tape, 1);
+        let cap_p = b.field(tt, tape, 2);
+        let top = b.load(i64t, top_p);
+        let cap = b.load(i64t, cap_p);
+        let end = b.add(top, n);
+        let full = b.icmp(LLVMIntPredicate::LLVMIntUGT, end, cap);
+        b.cond_br(full, grow, done);
+        b.at_end(grow);
+        let dbl = b.add(cap, cap);
+        let c1 = b.select(b.icmp(LLVMIntPredicate::LLVMIntUGT, end, dbl), end, dbl);
+        let min = s.i64(4096);
+        let newcap = b.select(b.icmp(LLVMIntPredicate::LLVMIntULT, c1, min), min, c1);
+        if crate::ir::gpu::device_of(m).is_some() {
+            // A device tape starts on a local buffer; it grows into device
+            // malloc memory (no realloc on devices) only without a static bound.
+            crate::modes::gpu::grow_device_tape(
+                b.raw(),
+                tape.raw(),
+                top.raw(),
+                cap.raw(),
+                newcap.raw(),
+            );
+        } else {
+            let data = b.load(p, tape);
+            let nd = b.realloc(data, newcap);
+            b.store(nd, tape);
+            b.store(newcap, cap_p);
+        }
         b.br(done);
-    } else {
+        b.at_end(done);
         let data = b.load(p, tape);
-        let nd = b.realloc(data, newcap);
-        b.store(nd, tape);
-        b.store(newcap, cap_p);
-        b.br(done);
-    }
-    b.at_end(done);
-    let data = b.load(p, tape);
-    b.store(end, top_p);
-    let r = b.gep(i8_type(ctx), data, &mut [top]);
-    b.ret(r);
-    f
+        b.store(end, top_p);
+        let r = b.gep(s.i8_type(), data, &[top]);
+        b.ret(r);
+        f.raw()
+    })
 }
 
 /// `ptr pop(ptr tape, i64 n)`: drop n bytes from the top, return their address.
 pub fn pop_fn(m: LLVMModuleRef) -> V {
-    if let Some(f) = get_function(m, POP) {
-        return f;
-    }
-    let b = Builder::new(m);
-    let ctx = b.ctx;
-    let (p, i64t) = (ptr_type(ctx), i64_type(ctx));
-    let fty = fn_type_of(p, &mut [p, i64t], false);
-    let f = get_or_declare(m, POP, fty);
-    set_internal(f);
-    let ps = params(f);
-    let (tape, n) = (ps[0], ps[1]);
-    let tt = tape_type(ctx);
-    let entry = append_block(f, "entry");
-    b.at_end(entry);
-    let top_p = b.gep(tt, tape, &mut [const_i32(ctx, 0), const_i32(ctx, 1)]);
-    let top = b.load(i64t, top_p);
-    let nt = b.sub(top, n);
-    b.store(nt, top_p);
-    let data = b.load(p, tape);
-    let r = b.gep(i8_type(ctx), data, &mut [nt]);
-    b.ret(r);
-    f
+    in_module(m, |s| {
+        if let Some(f) = s.function(POP) {
+            return f.raw();
+        }
+        let (p, i64t) = (s.ptr_type(), s.i64_type());
+        let f = s.internal_function(POP, p, &[p, i64t]);
+        let ps = s.params(f);
+        let (tape, n) = (ps[0], ps[1]);
+        let tt = typed_tape_type(s);
+        let b = s.builder();
+        b.at_end(s.append_block(f, "entry"));
+        let top_p = b.field(tt, tape, 1);
+        let top = b.load(i64t, top_p);
+        let nt = b.sub(top, n);
+        b.store(nt, top_p);
+        let data = b.load(p, tape);
+        let r = b.gep(s.i8_type(), data, &[nt]);
+        b.ret(r);
+        f.raw()
+    })
+}
+
+/// [`tape_type`] on the typed layer.
+fn typed_tape_type<'m>(s: &Scope<'m>) -> Type<'m> {
+    let (p, i64t) = (s.ptr_type(), s.i64_type());
+    s.struct_type(&[p, i64t, i64t, i64t])
 }
 
 /// Byte layout of a block's pushed values: each at an offset aligned to its
@@ -296,6 +305,23 @@ pub fn reset_top(b: &Builder, tp: V) {
     let tt = tape_type(ctx);
     let top = b.gep(tt, tp, &mut [const_i32(ctx, 0), const_i32(ctx, 1)]);
     b.store(const_i64(ctx, 0), top);
+}
+
+/// The tape's top (bytes in use), as an i64.
+pub fn top(b: &Builder, tp: V) -> V {
+    let ctx = b.ctx;
+    let tt = tape_type(ctx);
+    let top = b.gep(tt, tp, &mut [const_i32(ctx, 0), const_i32(ctx, 1)]);
+    b.load(i64_type(ctx), top)
+}
+
+/// Put the tape's top back to `v` (from [`top`]): each lane's reverse
+/// sweep pops the same bytes again.
+pub fn set_top(b: &Builder, tp: V, v: V) {
+    let ctx = b.ctx;
+    let tt = tape_type(ctx);
+    let top = b.gep(tt, tp, &mut [const_i32(ctx, 0), const_i32(ctx, 1)]);
+    b.store(v, top);
 }
 
 /// Give the buffer of the tape at `tp` back to the cache: a call of

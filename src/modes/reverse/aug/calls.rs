@@ -24,28 +24,48 @@ impl AugGen<'_> {
                 self.erase(i);
                 return Ok(());
             }
+            CallKind::Mpi(_) if self.a.lanes() > 1 => {
+                return Err(self.lanes_unsupported(i, "MPI calls"));
+            }
             CallKind::Mpi(k) => {
                 if let Some(kept) = crate::modes::mpi::augment(self, i, k)? {
                     self.a.shadow.insert(i, kept); // read back by the reverse sweep
                 }
                 return Ok(());
             }
-            CallKind::AllocOut => return self.alloc_out(i),
-            CallKind::ShadowReplay => return self.run_on_shadow(i),
+            CallKind::AllocOut => return self.each_lane(|g| g.alloc_out(i)).map(drop),
+            CallKind::ShadowReplay => return self.each_lane(|g| g.run_on_shadow(i)).map(drop),
             _ => {}
         }
         // Shadow pointers of copied pointer bytes, from the type analysis
         // (else from the IR types at the copy, below).
         let shadows_copied = matches!(kind, CallKind::MemTransfer(MemKind::Copy | MemKind::Move))
-            && self.copy_shadow_pointers(i)?;
+            && self
+                .each_lane(|g| g.copy_shadow_pointers(i))?
+                .contains(&true);
         if matches!(kind, CallKind::Inactive) || (!any_arg_varied && !is_varied) {
             return Ok(());
         }
         match kind {
+            CallKind::Custom(c) if c.gradient.is_some() && self.a.lanes() > 1 => {
+                Err(self.lanes_unsupported(i, "calls with a registered custom gradient"))
+            }
             CallKind::Custom(c) if c.gradient.is_some() => self.visit_custom_call(i),
             CallKind::Custom(_) => self.visit_call_kind(i, kind.without_custom(), shadows_copied),
             k => self.visit_call_kind(i, k, shadows_copied),
         }
+    }
+
+    /// The error for a call vector reverse mode (`enzyme_width` > 1) does
+    /// not handle yet.
+    fn lanes_unsupported(&self, i: V, what: &str) -> Error {
+        self.err(
+            i,
+            format!(
+                "vector reverse mode (enzyme_width {}) through {what} is not supported yet",
+                self.a.lanes()
+            ),
+        )
     }
 
     /// `posix_memalign`: an allocation returned through memory. When that
@@ -70,7 +90,10 @@ impl AugGen<'_> {
         let is_varied = self.varied(i);
         match kind {
             CallKind::MemTransfer(MemKind::Copy | MemKind::Move) => {
-                self.copy_pointer_fields(i, shadows_copied);
+                self.each_lane(|g| {
+                    g.copy_pointer_fields(i, shadows_copied);
+                    Ok(())
+                })?;
                 Ok(())
             }
             // Handled by the reverse sweep.
@@ -84,6 +107,9 @@ impl AugGen<'_> {
             | CallKind::InlineAsm
             | CallKind::Defined(_)
             | CallKind::Unknown(_) => self.visit_differentiable_call(i),
+            CallKind::OpenMp(crate::rules::openmp::OmpCall::Fork) if self.a.lanes() > 1 => {
+                Err(self.lanes_unsupported(i, "OpenMP parallel regions"))
+            }
             CallKind::OpenMp(crate::rules::openmp::OmpCall::Fork) => self.visit_fork(i),
             CallKind::OpenMp(_) => Ok(()),
             CallKind::Gpu(k) => crate::modes::gpu::check_call(i, k),
@@ -163,18 +189,24 @@ impl AugGen<'_> {
             }
             AllocKind::Malloc { size_arg } => {
                 if is_varied {
-                    self.b.after(i);
-                    let c = self.b.clone_call_with(i, &[]);
-                    set_name(c, &format!("{}'", name(i)));
-                    self.b.zero_bytes(c, operand(i, size_arg));
-                    self.a.shadow.insert(i, c);
+                    self.each_lane(|g| {
+                        g.b.after(i);
+                        let c = g.b.clone_call_with(i, &[]);
+                        set_name(c, &format!("{}'", name(i)));
+                        g.b.zero_bytes(c, operand(i, size_arg));
+                        g.a.shadow.insert(i, c);
+                        Ok(())
+                    })?;
                 }
             }
             AllocKind::Calloc => {
                 if is_varied {
-                    self.b.after(i);
-                    let c = self.b.clone_call_with(i, &[]);
-                    self.a.shadow.insert(i, c);
+                    self.each_lane(|g| {
+                        g.b.after(i);
+                        let c = g.b.clone_call_with(i, &[]);
+                        g.a.shadow.insert(i, c);
+                        Ok(())
+                    })?;
                 }
             }
             AllocKind::Realloc => {
@@ -219,6 +251,7 @@ impl AugGen<'_> {
             ret_active: is_varied && contains_fp(ret_ty) && !contains_ptr(ret_ty),
             overwritten,
             globals_overwritten,
+            width: self.a.key.width,
         };
         if !self.sess.arg_trees.contains_key(&callee) {
             let trees = self.a.act.arg_trees(i);
@@ -230,11 +263,11 @@ impl AugGen<'_> {
         for (k, a) in args.iter().enumerate() {
             new_args.push(*a);
             if acts[k] == Act::Dup {
-                let s = self.shadow_or_null(*a, i)?;
-                new_args.push(s);
+                new_args.extend(self.each_lane(|g| g.shadow_or_null(*a, i))?);
             }
         }
         new_args.push(self.a.tape_arg);
+        self.b.before(i);
         let nc = self.b.call_fn(pair.aug, &mut new_args);
         let primal_value = match pair.aug_ret {
             AugRet::Void | AugRet::Primal => {
@@ -243,9 +276,12 @@ impl AugGen<'_> {
             }
             AugRet::PrimalShadow => {
                 let p = self.b.extract_value(nc, 0);
-                let s = self.b.extract_value(nc, 1);
                 replace_all_uses(i, p);
-                self.a.shadow.insert(p, s);
+                self.each_lane(|g| {
+                    let s = g.b.extract_value(nc, 1 + g.a.lane as u32);
+                    g.a.shadow.insert(p, s);
+                    Ok(())
+                })?;
                 p
             }
         };
@@ -273,7 +309,7 @@ impl AugGen<'_> {
     pub(super) fn lower_realloc(&mut self, i: V) -> Result<()> {
         let ctx = self.b.ctx;
         let (p, n) = (operand(i, 0), operand(i, 1));
-        let sp = self.shadow_or_null(p, i)?;
+        let sps = self.each_lane(|g| g.shadow_or_null(p, i))?;
         self.b.before(i);
         let i64t = i64_type(ctx);
         let pt = ptr_type(ctx);
@@ -288,17 +324,20 @@ impl AugGen<'_> {
         set_name(i, "");
         set_name(q, &qname);
         self.b.memcpy(q, p, k, 1);
-        let sq = self.b.malloc(n64);
-        set_name(sq, &format!("{qname}'"));
-        self.b.zero_bytes(sq, n64);
-        self.b.memcpy(sq, sp, k, 1);
+        self.each_lane(|g| {
+            let sq = g.b.malloc(n64);
+            set_name(sq, &format!("{qname}'"));
+            g.b.zero_bytes(sq, n64);
+            g.b.memcpy(sq, sps[g.a.lane], k, 1);
+            g.a.shadow.insert(q, sq);
+            Ok(())
+        })?;
         replace_all_uses(i, q);
         if self.a.deferred_free.remove(&i) {
             self.a.deferred_free.insert(q);
         }
         self.a.act.varied.remove(&i);
         self.a.act.varied.insert(q);
-        self.a.shadow.insert(q, sq);
         self.erase(i);
         Ok(())
     }
@@ -319,6 +358,7 @@ impl AugGen<'_> {
             // A custom gradient keeps what it needs on its own tape.
             overwritten: vec![false; args.len()],
             globals_overwritten: false,
+            width: 1,
         };
         let pair = crate::modes::reverse::get_pair(self.sess, &key, None)?;
         self.b.before(i);

@@ -31,8 +31,14 @@ pub struct Aug {
     pub primal: V,
     pub func: V,
     pub act: Activity,
-    /// Shadow of each varied pointer value (and argument).
+    /// Shadow of each varied pointer value (and argument) in the current
+    /// lane ([`Aug::set_lane`]).
     pub shadow: HashMap<V, V>,
+    /// The shadow maps of the other vector lanes (the current lane's entry
+    /// is empty while it lives in `shadow`).
+    pub lane_shadows: Vec<HashMap<V, V>>,
+    /// The lane `shadow` belongs to.
+    pub lane: usize,
     /// Per block with several predecessors: a phi giving the index of the
     /// predecessor taken (into `preds[block]`).
     pub pred_index: HashMap<BB, V>,
@@ -53,6 +59,9 @@ pub struct Aug {
     pub param_map: Vec<V>,
     /// Layouts chosen for each block's pushes (by finish_pushes).
     pub layouts: HashMap<BB, Layout>,
+    /// The pop call of each block in each lane's reverse function, sized
+    /// by `rev::finish_pops` once every lane has said what it reads.
+    pub pop_calls: Vec<(BB, V)>,
     /// Loops of `func` (after loop-simplify: preheaders, one latch,
     /// dedicated exits).
     pub loops: shim::Loops,
@@ -70,6 +79,21 @@ pub struct Aug {
 }
 
 impl Aug {
+    /// Make `shadow` the shadow map of vector lane `lane`.
+    pub fn set_lane(&mut self, lane: usize) {
+        if lane == self.lane {
+            return;
+        }
+        std::mem::swap(&mut self.shadow, &mut self.lane_shadows[self.lane]);
+        self.lane = lane;
+        std::mem::swap(&mut self.shadow, &mut self.lane_shadows[lane]);
+    }
+
+    /// Number of vector lanes.
+    pub fn lanes(&self) -> usize {
+        self.lane_shadows.len()
+    }
+
     /// "cannot differentiate: msg" at `inst` of the primal function.
     pub fn unsupported(&self, inst: V, msg: impl Into<String>) -> Error {
         Error::new(ErrorKind::Unsupported(msg.into()), self.primal, Some(inst))
@@ -93,22 +117,32 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     let ps = params(f);
     let nps = params(aug);
     let mut primal_params = Vec::new();
-    let mut shadow = HashMap::new();
+    let lanes = key.lanes();
+    let mut lane_shadows = vec![HashMap::new(); lanes];
     let mut seeds = Vec::new();
     let mut j = 0;
     for (i, p) in ps.iter().enumerate() {
-        primal_params.push(nps[j]);
-        set_name(nps[j], &name(*p));
+        let primal = nps[j];
+        primal_params.push(primal);
+        set_name(primal, &name(*p));
         if key.acts[i] != Act::Const {
-            seeds.push(nps[j]);
+            seeds.push(primal);
         }
         j += 1;
         if key.acts[i] == Act::Dup {
-            shadow.insert(nps[j - 1], nps[j]);
-            set_name(nps[j], &format!("{}'", name(*p)));
-            j += 1;
+            for (lane, map) in lane_shadows.iter_mut().enumerate() {
+                map.insert(primal, nps[j]);
+                let n = if lanes == 1 {
+                    format!("{}'", name(*p))
+                } else {
+                    format!("{}'{lane}", name(*p))
+                };
+                set_name(nps[j], &n);
+                j += 1;
+            }
         }
     }
+    let shadow = std::mem::take(&mut lane_shadows[0]);
     let tape_arg = nps[j];
     set_name(tape_arg, "tape");
     let vmap = shim::clone_into(aug, f, &mut primal_params);
@@ -145,18 +179,18 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     for (k, act) in key.acts.iter().enumerate() {
         let t = caller_trees.get(k).cloned().unwrap_or_default();
         if *act == Act::Dup {
-            arg_trees.push(t.clone());
+            arg_trees.extend(std::iter::repeat(t.clone()).take(lanes));
         }
         arg_trees.push(t);
     }
     let (trips, recurrences) = exit_counts(aug);
-    let mut act = Activity::analyse_args(aug, &seeds, f, &arg_trees)?;
+    let mut act = Activity::analyse_args(aug, &seeds, f, &arg_trees, &sess.activity_cx())?;
     // Active indirect calls go through a dispatcher over their possible
     // targets; the activity is then worked out again on the new calls.
     if crate::modes::dispatch::dispatch_active_indirect_calls(sess, aug, f, |v| act.is_varied(v))
         > 0
     {
-        act = Activity::analyse_args(aug, &seeds, f, &arg_trees)?;
+        act = Activity::analyse_args(aug, &seeds, f, &arg_trees, &sess.activity_cx())?;
     }
     if sess.opts.print_activity {
         crate::analysis::printer::print_activity(
@@ -180,6 +214,8 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         func: aug,
         act,
         shadow,
+        lane_shadows,
+        lane: 0,
         pred_index: HashMap::new(),
         preds,
         pushes: HashMap::new(),
@@ -191,6 +227,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         key: key.clone(),
         param_map: nps.clone(),
         layouts: HashMap::new(),
+        pop_calls: Vec::new(),
         loops: shim::Loops::new(aug),
         counted: HashMap::new(),
         recurrences,
@@ -255,7 +292,9 @@ struct AugGen<'a> {
     sess: &'a mut Session,
     a: &'a mut Aug,
     b: Builder,
-    phis: Vec<(V, V)>,
+    /// Shadow phis to fill once every block is done: (primal phi, shadow
+    /// phi, lane).
+    phis: Vec<(V, V, usize)>,
     aug_ret: AugRet,
 }
 
@@ -277,7 +316,8 @@ impl AugGen<'_> {
             return Some(*s);
         }
         let act = &self.a.act;
-        if let Some(s) = self.sess.global_ptr_shadow(v, None, &|g| act.is_varied(g)) {
+        let lane = crate::modes::rev_lane(self.a.lane);
+        if let Some(s) = self.sess.global_ptr_shadow(v, lane, &|g| act.is_varied(g)) {
             self.a.shadow.insert(v, s);
             return Some(s);
         }
@@ -291,7 +331,10 @@ impl AugGen<'_> {
         let t = type_of(v);
         if is_ptr(t) && !is_null_or_undef(v) {
             if is_global_var(v) {
-                return Ok(self.sess.shadow_global(v));
+                return Ok(match crate::modes::rev_lane(self.a.lane) {
+                    None => self.sess.shadow_global(v),
+                    Some(l) => self.sess.shadow_global_lane(v, l),
+                });
             }
             if let Some(s) = self.late_alloc_shadow(v) {
                 return Ok(s);
@@ -409,13 +452,34 @@ impl AugGen<'_> {
                 self.visit(i)?;
             }
         }
-        for (p, sp) in std::mem::take(&mut self.phis) {
+        for (p, sp, lane) in std::mem::take(&mut self.phis) {
+            self.a.set_lane(lane);
             for (v, bb) in incoming(p) {
                 let sv = self.shadow_or_null(v, p)?;
                 add_incoming(sp, &[(sv, bb)]);
             }
         }
+        self.a.set_lane(0);
         Ok(())
+    }
+
+    /// Run `f` once per vector lane, with that lane's shadow map current
+    /// (lane 0's again afterwards).
+    pub(super) fn each_lane<R>(
+        &mut self,
+        mut f: impl FnMut(&mut Self) -> Result<R>,
+    ) -> Result<Vec<R>> {
+        let mut out = Vec::new();
+        for lane in 0..self.a.lanes() {
+            self.a.set_lane(lane);
+            let r = f(self);
+            if r.is_err() {
+                self.a.set_lane(0);
+            }
+            out.push(r?);
+        }
+        self.a.set_lane(0);
+        Ok(out)
     }
 
     /// For a call about to be differentiated: which of its pointer
@@ -527,12 +591,15 @@ impl AugGen<'_> {
             LLVMStore => {
                 let (v, p) = (operand(i, 0), operand(i, 1));
                 if is_ptr(type_of(v)) {
-                    if let Some(sp) = self.shadow_of(p) {
-                        let sv = self.shadow_or_null(v, i)?;
-                        self.b.after(i);
-                        let s = self.b.store(sv, sp);
-                        copy_mem_flags(i, s);
-                    }
+                    self.each_lane(|g| {
+                        if let Some(sp) = g.shadow_of(p) {
+                            let sv = g.shadow_or_null(v, i)?;
+                            g.b.after(i);
+                            let s = g.b.store(sv, sp);
+                            copy_mem_flags(i, s);
+                        }
+                        Ok(())
+                    })?;
                 } else if self.varied(v) && self.shadow_of(p).is_none() && !self.a.act.is_reached(p)
                 {
                     return Err(self.err(
@@ -553,10 +620,11 @@ impl AugGen<'_> {
             LLVMRet => {
                 if self.aug_ret == AugRet::PrimalShadow {
                     let v = operand(i, 0);
-                    let sv = self.shadow_or_null(v, i)?;
+                    let mut vals = vec![v];
+                    vals.extend(self.each_lane(|g| g.shadow_or_null(v, i))?);
                     self.b.before(i);
                     let st = fn_return_type(self.a.func);
-                    let r = self.b.make_struct(st, &[v, sv]);
+                    let r = self.b.make_struct(st, &vals);
                     self.b.ret(r);
                     self.erase(i);
                 }
@@ -567,6 +635,13 @@ impl AugGen<'_> {
         if !((is_ptr(t) || is_ptr_aggregate(t)) && self.varied(i)) {
             return Ok(());
         }
+        self.each_lane(|g| g.lane_shadow(i, op, t))?;
+        Ok(())
+    }
+
+    /// The shadow of pointer instruction `i` in the current lane.
+    fn lane_shadow(&mut self, i: V, op: LLVMOpcode, t: T) -> Result<()> {
+        use LLVMOpcode::*;
         self.b.after(i);
         let s = match op {
             LLVMGetElementPtr => match self.shadow_of(operand(i, 0)) {
@@ -586,7 +661,7 @@ impl AugGen<'_> {
                 self.b.at_first_non_phi(inst_block(i));
                 let sp = self.b.phi(t);
                 set_name(sp, &format!("{}'", name(i)));
-                self.phis.push((i, sp));
+                self.phis.push((i, sp, self.a.lane));
                 Some(sp)
             }
             LLVMSelect => {

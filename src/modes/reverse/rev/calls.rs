@@ -139,6 +139,9 @@ impl RevGen<'_> {
             {
                 // The primal's free was deferred to here (the reverse sweep
                 // may read this memory); free the shadow with it.
+                // Every vector lane frees its own shadow; the last lane's
+                // reverse sweep frees the primal memory.
+                let last_lane = self.a.lane + 1 == self.a.lanes();
                 let p = self.avail(i)?;
                 let dealloc = self.a.free_fn.get(&i).copied();
                 let release = |b: &Builder, v: V| match dealloc {
@@ -157,6 +160,7 @@ impl RevGen<'_> {
                     }
                 }
                 match dealloc {
+                    _ if !last_lane => {}
                     Some(_) => release(&self.b, p),
                     None => self.dealloc_like(i, p)?,
                 }
@@ -206,7 +210,8 @@ impl RevGen<'_> {
         info: crate::modes::reverse::aug::CallInfo,
     ) -> Result<()> {
         let mut args = Vec::new();
-        let rev_g = info.pair.rev;
+        let lane = self.a.lane;
+        let rev_g = info.pair.rev_of(lane);
         let rev_params = params(rev_g);
         let mut j = 0;
         for (k, a) in info.args.iter().enumerate() {
@@ -225,11 +230,14 @@ impl RevGen<'_> {
                     Some(s) => self.avail(s)?,
                     None => self
                         .sess
-                        .global_ptr_shadow(*a, None, &|_| true)
+                        .global_ptr_shadow(*a, crate::modes::rev_lane(lane), &|_| true)
                         .unwrap_or_else(|| zero(type_of(*a))),
                 };
-                args.push(s);
-                j += 1;
+                // A lane's reverse function reads only its own shadows.
+                for l in 0..info.key.lanes() {
+                    args.push(if l == lane { s } else { undef(type_of(*a)) });
+                }
+                j += info.key.lanes();
             }
         }
         if info.pair.takes_seed {

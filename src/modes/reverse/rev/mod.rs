@@ -23,8 +23,33 @@ mod cache;
 mod calls;
 mod recompute;
 
-pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<()> {
-    let rev = pair.rev;
+/// Build the reverse function of vector lane `lane` (0 outside vector
+/// mode) over the augmented sweep `a`. Lanes share `a`'s pushes: a value
+/// an earlier lane had taped is read at the same offset; the pops' sizes
+/// are set once every lane is built ([`finish_pops`]).
+pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug, lane: usize) -> Result<()> {
+    a.set_lane(lane);
+    let r = build_lane(sess, key, pair, a, lane);
+    a.set_lane(0);
+    r
+}
+
+/// Each block's pop in every lane's reverse function takes the bytes the
+/// block pushes (what all lanes asked for); a block pushing nothing pops
+/// nothing.
+pub fn finish_pops(a: &mut Aug) {
+    for (bb, base) in std::mem::take(&mut a.pop_calls) {
+        let total = a.layouts.get(&bb).map_or(0, |l| l.total);
+        if total == 0 {
+            erase(base);
+        } else {
+            set_operand(base, 1, const_i64(context_of(type_of(base)), total as i64));
+        }
+    }
+}
+
+fn build_lane(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug, lane: usize) -> Result<()> {
+    let rev = pair.rev_of(lane);
     let b = Builder::new(sess.module);
     let pb = Builder::new(sess.module);
     let ctx = b.ctx;
@@ -93,7 +118,8 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
             tape::pop_fn(g.sess.module),
             &mut [tape_param, const_i64(ctx, 0)],
         );
-        g.prologue.insert(bb, (pro, base, Layout::default()));
+        let layout = g.a.layouts.get(&bb).cloned().unwrap_or_default();
+        g.prologue.insert(bb, (pro, base, layout));
         g.rblock.insert(bb, body);
     }
     let exit = append_block(rev, "rev.exit");
@@ -151,11 +177,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug) -> Result<
         let (pro, base, layout) = g.prologue[&bb].clone();
         g.pb.at_end(pro);
         g.pb.br(g.rblock[&bb]);
-        if layout.total == 0 {
-            erase(base);
-        } else {
-            set_operand(base, 1, const_i64(ctx, layout.total as i64));
-        }
+        g.a.pop_calls.push((bb, base));
         g.a.layouts.insert(bb, layout);
     }
     // Exit: return the adjoints of the active parameters.
@@ -209,7 +231,7 @@ fn aug_param(a: &Aug, key: &Key, pi: usize) -> V {
     for k in 0..pi {
         j += 1;
         if key.acts[k] == Act::Dup {
-            j += 1;
+            j += key.lanes();
         }
     }
     params(a.func)[j]
@@ -407,9 +429,16 @@ impl RevGen<'_> {
             self.a.why.insert(w, why);
         }
         let (pro, base, layout) = self.prologue.get_mut(&self.cur).unwrap();
-        let off = layout.add(size);
+        let pushes = self.a.pushes.entry(self.cur).or_default();
+        // Taped already for another vector lane: read it there.
+        let off = match pushes.iter().position(|x| *x == w) {
+            Some(k) => layout.offsets[k],
+            None => {
+                pushes.push(w);
+                layout.add(size)
+            }
+        };
         let (pro, base) = (*pro, *base);
-        self.a.pushes.entry(self.cur).or_default().push(w);
         self.pb.at_end(pro);
         let p = self
             .pb
@@ -425,7 +454,8 @@ impl RevGen<'_> {
             Some(s) => Ok(Some(self.avail(s)?)),
             None => {
                 let act = &self.a.act;
-                Ok(self.sess.global_ptr_shadow(p, None, &|g| act.is_varied(g)))
+                let lane = crate::modes::rev_lane(self.a.lane);
+                Ok(self.sess.global_ptr_shadow(p, lane, &|g| act.is_varied(g)))
             }
         }
     }
