@@ -81,6 +81,8 @@ fn main() {
     build.compile("enzyme_rs_shim");
     compile_mpi_runtime(&query(&cfg, "--bindir"));
     compile_runtime(&query(&cfg, "--bindir"), "loops_rt");
+    compile_runtime(&query(&cfg, "--bindir"), "shadows_rt");
+    compile_runtime(&query(&cfg, "--bindir"), "selfcheck_rt");
     compile_clang_plugin(major, &query(&cfg, "--bindir"), &include);
     if major == "16" {
         println!("cargo:rustc-link-search=native={libdir}");

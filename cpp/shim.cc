@@ -52,6 +52,10 @@ static cl::opt<bool> OptNoCleanup("enzyme-rs-no-cleanup", cl::init(false), cl::H
                                   cl::desc("enzyme-rs: do not run the cleanup pipeline"));
 static cl::opt<bool> OptPrintTape("enzyme-print-tape", cl::init(false), cl::Hidden,
                                    cl::desc("enzyme-rs: print the tape layout of each reverse-mode function"));
+static cl::opt<bool> OptCheck("enzyme-check", cl::init(false), cl::Hidden,
+                              cl::desc("enzyme-rs: check each derivative at run time against finite differences and the other mode"));
+static cl::opt<bool> OptCheckAbort("enzyme-check-abort", cl::init(false), cl::Hidden,
+                                   cl::desc("enzyme-rs: -enzyme-check, aborting at the first mismatch"));
 static cl::opt<std::string> OptFunction("enzyme-function", cl::init(""), cl::Hidden,
                                         cl::desc("enzyme-rs: function the analysis printers show"));
 
@@ -86,6 +90,8 @@ extern "C" int ers_opt_bool(const char *name) {
   else if (!strcmp(name, "enzyme-dedup-loads")) o = &OptDedupLoads;
   else if (!strcmp(name, "enzyme-rs-no-cleanup")) o = &OptNoCleanup;
   else if (!strcmp(name, "enzyme-print-tape")) o = &OptPrintTape;
+  else if (!strcmp(name, "enzyme-check")) o = &OptCheck;
+  else if (!strcmp(name, "enzyme-check-abort")) o = &OptCheckAbort;
   if (!o || o->getNumOccurrences() == 0) return -1;
   return o->getValue() ? 1 : 0;
 }

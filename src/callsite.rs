@@ -50,7 +50,7 @@ impl Mode {
 /// Also internal-linkage (`_ZL`) names and names in a namespace
 /// (`_ZN3foo17__enzyme_autodiffEPvz`, `_ZN3foo17__enzyme_autodiffIdJ..`):
 /// the last component of the nested name.
-fn unmangled_head(name: &str) -> &str {
+pub fn unmangled_head(name: &str) -> &str {
     let Some(rest) = name.strip_prefix("_Z") else {
         return name;
     };
@@ -139,6 +139,9 @@ pub struct Request {
     pub allocated: Option<i64>,
     /// `enzyme_nofree`: `__enzyme_reverse` does not free the tape.
     pub nofree: bool,
+    /// `enzyme_context, ctx`: the shadows of globals come from this
+    /// context (`__enzyme_context`, `modes::iface::shadows`).
+    pub context: Option<V>,
 }
 
 /// The struct type of `f`'s `sret` first parameter, if it has one.
@@ -369,6 +372,7 @@ fn parse_with(call: V, mode: Mode, b: Option<&Builder>) -> Result<Request> {
         tape: None,
         allocated: None,
         nofree: false,
+        context: None,
     };
     // The C caller cannot pass the hidden result buffer of a function that
     // returns a large struct: when it expects the result back, make it.
@@ -496,6 +500,16 @@ impl Cursor<'_> {
             "enzyme_nofree" => {
                 self.k += 1;
                 req.nofree = true;
+            }
+            "enzyme_context" => {
+                self.k += 1;
+                req.context = Some(*self.all.get(self.k).ok_or_else(|| {
+                    Error::bad_call(
+                        call,
+                        "enzyme_context must be followed by a context (__enzyme_context)",
+                    )
+                })?);
+                self.k += 1;
             }
             "enzyme_tape" => {
                 self.k += 1;

@@ -101,9 +101,18 @@ pub fn run_with(
     let compat = crate::modes::openmp::compat::weak_runtime_calls(m);
     // Checkpointed loops and fixed points become loop functions first.
     let lowered = crate::modes::loops::lower(m) || compat;
+    // __enzyme_virtualreverse and __enzyme_batch become plain code.
+    let lowered = crate::modes::iface::lower_before(m) | lowered;
+    if opts.check {
+        crate::selfcheck::instrument(m, opts.check_abort);
+    }
     let mut calls = find_calls(m);
     if calls.is_empty() {
-        return lowered;
+        // Shadow queries (`__enzyme_shadow`...) without derivatives.
+        let registry = std::rc::Rc::new(crate::rules::registry::Registry::build(m));
+        let queried =
+            crate::modes::iface::shadows::lower_after(&mut Session::new(m, opts, registry));
+        return lowered | queried;
     }
     log::info!("enzyme-rs: {} differentiation call(s)", calls.len());
     let t0 = std::time::Instant::now();
@@ -175,6 +184,7 @@ pub fn run_with(
             }
         }
     }
+    crate::modes::iface::shadows::lower_after(&mut sess);
     define_leftover_markers(m);
     log::info!(
         "enzyme-rs: derivatives synthesized in {:.3} s",
@@ -226,10 +236,15 @@ fn process(
             name(req.func),
             name(caller)
         );
+        if let Some(ctx) = req.context {
+            crate::modes::iface::shadows::enter_context(sess, call, ctx)?;
+        }
         modes::run_request(sess, &req).map(|_| ())
     });
     if let Err(e) = r {
         match on_error(e, call) {
+            // A self-check derivative that cannot be built is no error.
+            Handling::Fail(_) if crate::selfcheck::absorb_failure(call) => {}
             Handling::Fail(e) => fail_call(&e, call, caller),
             Handling::Defer => deferred.push(call),
         }

@@ -18,6 +18,7 @@ pub mod lto;
 pub mod modes;
 pub mod options;
 pub mod rules;
+pub mod selfcheck;
 
 // The LLVM the plugin is built against: exactly one of the features.
 #[cfg(all(feature = "llvm16-0", feature = "llvm22-1"))]

@@ -15,6 +15,11 @@ pub struct Options {
     pub no_cleanup: bool,
     /// Print each reverse-mode function's tape layout.
     pub print_tape: bool,
+    /// Self-check mode (`-enzyme-check`, `ENZYME_CHECK=1`; src/selfcheck).
+    pub check: bool,
+    /// ... aborting at the first mismatch (`-enzyme-check-abort`,
+    /// `ENZYME_CHECK=abort`).
+    pub check_abort: bool,
     /// Function the analysis printers show (all when None).
     pub function: Option<String>,
     /// Optimization level of the pipeline the pass runs in (0 for opt's
@@ -48,6 +53,9 @@ impl Options {
             dedup_loads: flag("enzyme-dedup-loads", true),
             no_cleanup: flag("enzyme-rs-no-cleanup", false),
             print_tape: flag("enzyme-print-tape", false),
+            check: flag("enzyme-check", false) || flag("enzyme-check-abort", false),
+            check_abort: flag("enzyme-check-abort", false)
+                || std::env::var("ENZYME_CHECK").is_ok_and(|v| v.trim() == "abort"),
             function: shim::opt_function().or_else(|| std::env::var("ENZYME_FUNCTION").ok()),
             opt_level,
         }

@@ -40,8 +40,11 @@
  * started from. Forward mode differentiates the iterations themselves (the
  * tangent converges with the iteration).
  *
- * __enzyme_set_fixed_point (marking a loop from inside) is declared for
- * source compatibility; enzyme-rs reports it as not supported yet.
+ * __enzyme_set_fixed_point(reduction, max_iters, control, [state, bytes]...)
+ * at the start of a loop body (marking the loop from inside) is accepted:
+ * enzyme-rs differentiates that loop through every iteration (the
+ * derivative of the iterate it converged to, with a tape that grows with
+ * the iterations), not by the implicit adjoint above.
  */
 #ifndef ENZYME_FIXED_POINT_H
 #define ENZYME_FIXED_POINT_H

@@ -40,9 +40,9 @@ double wrong_marker(double *u, int64_t n) {
 }
 
 double inside(double *u) {
-  // CHECK-DAG: error: {{.*}}__enzyme_set_fixed_point (a loop marked from inside) is not supported by enzyme-rs yet
+  // CHECK-DAG: error: {{.*}}__enzyme_set_fixed_point(reduction, max_iters, control, [state, bytes]...): 4 arguments given
   while (u[0] < 2) {
-    __enzyme_set_fixed_point(-1.0, -1, 0, u, 8);
+    __enzyme_set_fixed_point(-1.0, -1, 0, u);
     u[0] *= 1.5;
   }
   return u[0];

@@ -67,3 +67,18 @@ pub fn all_metadata(i: V) -> Vec<(u32, LLVMMetadataRef)> {
         out
     }
 }
+
+/// Tag instruction `inst` with an empty metadata node of kind `name` (a
+/// flag a later run of the pass can see, e.g. a call site already checked).
+pub fn set_flag(inst: V, name: &str) {
+    unsafe {
+        let ctx = context_of(type_of(inst));
+        let node = LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, std::ptr::null_mut(), 0));
+        LLVMSetMetadata(inst, md_kind(inst, name), node);
+    }
+}
+
+/// Whether [`set_flag`] tagged `inst` with `name`.
+pub fn has_flag(inst: V, name: &str) -> bool {
+    metadata(inst, md_kind(inst, name)).is_some()
+}

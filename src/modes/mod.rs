@@ -5,6 +5,7 @@ pub mod complex;
 pub mod dispatch;
 pub mod forward;
 pub mod gpu;
+pub mod iface;
 pub mod intptr;
 pub mod loops;
 pub mod mpi;
@@ -23,6 +24,16 @@ use std::rc::Rc;
 /// [`Session::global_ptr_shadow`]: lanes 1.. of a reverse derivative have
 /// shadow globals of their own, distinct from forward-mode tangents.
 pub const REV_LANE: u32 = 1 << 31;
+/// A forward lane may carry the width of its mode above this bit
+/// ([`fwd_lane`]), for the shadows of globals a program queries by width.
+pub const FWD_WIDTH_SHIFT: u32 = 16;
+const FWD_LANE_MASK: u32 = (1 << FWD_WIDTH_SHIFT) - 1;
+
+/// Forward lane `l` of a mode of width `width`, for
+/// [`Session::shadow_global_lane`].
+pub fn fwd_lane(width: u32, l: u32) -> u32 {
+    (width << FWD_WIDTH_SHIFT) | l
+}
 
 /// The `lane` argument of [`Session::global_ptr_shadow`] for reverse-mode
 /// vector lane `k` (lane 0 is the plain shadow).
@@ -46,6 +57,12 @@ pub struct Session {
     pub shadow_globals: HashMap<V, V>,
     /// Shadows of globals for vector lanes 1.. (forward vector mode).
     pub lane_shadow_globals: HashMap<(V, u32), V>,
+    /// Whether the module queries shadows of globals (`__enzyme_shadow`,
+    /// `__enzyme_context`: `modes::iface::shadows`): then forward mode at
+    /// width 1 uses the reverse-mode shadow, as Enzyme does, and wider
+    /// forward modes a shadow per (width, lane), in `width_shadow_globals`.
+    pub user_shadows: bool,
+    pub width_shadow_globals: HashMap<(V, u32, u32), V>,
     /// Every function this session created, for printing and cleanup.
     pub created: Vec<V>,
     /// Calls of derivatives placed at the user's `__enzyme_*` call sites,
@@ -79,6 +96,8 @@ impl Session {
             rev_cache: HashMap::new(),
             shadow_globals: HashMap::new(),
             lane_shadow_globals: HashMap::new(),
+            user_shadows: iface::shadows::module_queries_shadows(module),
+            width_shadow_globals: HashMap::new(),
             created: Vec::new(),
             doomed: Vec::new(),
             toplevel_calls: Vec::new(),
@@ -99,6 +118,19 @@ impl Session {
     /// ([`Session::shadow_global`]), so that tangents a forward derivative
     /// leaves there are never read as adjoints (or the other way round).
     pub fn shadow_global_lane(&mut self, g: V, lane: u32) -> V {
+        // Forward lanes may carry their mode's width ([`fwd_lane`]); only a
+        // module that queries shadows of globals tells widths apart.
+        if lane & REV_LANE == 0 {
+            let (width, l) = (lane >> FWD_WIDTH_SHIFT, lane & FWD_LANE_MASK);
+            if self.user_shadows {
+                return iface::shadows::user_shadow_lane(self, g, width.max(1), l);
+            }
+            return self.shadow_global_lane_plain(g, l);
+        }
+        self.shadow_global_lane_plain(g, lane)
+    }
+
+    fn shadow_global_lane_plain(&mut self, g: V, lane: u32) -> V {
         let key = (g, lane);
         if let Some(s) = self.lane_shadow_globals.get(&key) {
             return *s;

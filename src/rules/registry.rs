@@ -3,8 +3,10 @@
 //!
 //! - `void* __enzyme_register_derivative_NAME[] = {f, df};` (forward mode)
 //! - `void* __enzyme_register_gradient_NAME[] = {f, aug_f, rev_f};` (reverse)
-//! - `void* __enzyme_inactivefn[] = {f, g, ...};` and the `"enzyme_inactive"`
-//!   function attribute: calls carry no derivative
+//! - `void* __enzyme_inactivefn[] = {f, g, ...};` (also
+//!   `__enzyme_inactivenoblockfn`) and the `"enzyme_inactive"` function
+//!   attribute: calls carry no derivative
+//! - `void *__enzyme_inactive_global_X = (void *)&g;`: global `g` is constant
 //! - `void* __enzyme_function_like[] = {f, "malloc"};` (or "free", "calloc",
 //!   "realloc"): `f` is treated like that library function
 //! - `void* __enzyme_allocation_like[] = {f, (void*)SIZE_ARG, ..., free_fn};`
@@ -32,6 +34,10 @@ pub struct Registry {
     pub like: HashMap<String, String>,
     /// Allocation-like functions: name -> index of the size argument.
     pub alloc_like: HashMap<String, u32>,
+    /// Allocation-like functions with a deallocator: name -> (deallocator,
+    /// what it is passed: -1 the allocation, k the allocation call's
+    /// argument k), from `__enzyme_allocation_like`'s "-1,2"-style string.
+    pub alloc_free: HashMap<String, (V, Vec<i64>)>,
     /// f -> custom forward derivative.
     pub forward: HashMap<V, V>,
     /// f -> (augmented forward, reverse) custom gradient.
@@ -40,6 +46,10 @@ pub struct Registry {
     pub inactive_globals: HashSet<V>,
     /// Global -> its shadow, from `enzyme_shadow(s)` (source attribute).
     pub shadows: HashMap<V, V>,
+    /// In a module that queries shadows of globals (`__enzyme_shadow`,
+    /// `__enzyme_context`: `modes::iface::shadows`), every writable global
+    /// holding floats: active, with a shadow.
+    pub queried: HashSet<V>,
 }
 
 thread_local! {
@@ -85,6 +95,15 @@ pub fn alloc_like(n: &str) -> Option<u32> {
     with(|r| r.alloc_like.get(n).copied()).flatten()
 }
 
+/// The deallocator registered for allocation-like function `n`, and the
+/// arguments it takes (-1: the allocation; k: argument k of the allocation).
+pub fn alloc_free(n: &str) -> Option<(V, Vec<i64>)> {
+    if n.is_empty() {
+        return None;
+    }
+    with(|r| r.alloc_free.get(n).cloned()).flatten()
+}
+
 /// For the classifier: the custom forward derivative of `f`.
 pub(super) fn custom_forward(f: V) -> Option<V> {
     with(|r| r.custom_forward(f)).flatten()
@@ -93,6 +112,23 @@ pub(super) fn custom_forward(f: V) -> Option<V> {
 /// For the classifier: the custom gradient of `f`.
 pub(super) fn custom_gradient(f: V) -> Option<(V, V)> {
     with(|r| r.custom_gradient(f)).flatten()
+}
+
+/// Whether module `m` calls `__enzyme_shadow`, `__enzyme_context` or
+/// `__enzyme_zero_shadows`.
+pub fn queries_shadows(m: LLVMModuleRef) -> bool {
+    functions(m).into_iter().any(|f| {
+        let n = name(f);
+        let head = crate::callsite::unmangled_head(&n);
+        [
+            "__enzyme_shadow",
+            "__enzyme_context",
+            "__enzyme_zero_shadows",
+        ]
+        .iter()
+        .any(|q| head.starts_with(q))
+            && has_uses(f)
+    })
 }
 
 impl Registry {
@@ -111,9 +147,11 @@ impl Registry {
         self.shadows.get(&g).copied()
     }
 
-    /// The globals given a shadow with `enzyme_shadow`.
+    /// The globals given a shadow with `enzyme_shadow`, and in a module
+    /// that queries shadows of globals, every writable global holding
+    /// floats.
     pub fn shadowed_globals(&self) -> impl Iterator<Item = V> + '_ {
-        self.shadows.keys().copied()
+        self.shadows.keys().chain(self.queried.iter()).copied()
     }
 
     /// Whether global `g` is marked `enzyme_inactive`.
@@ -211,7 +249,24 @@ impl Registry {
                 if let [Some(f), Some(a), Some(rv)] = fs.as_slice() {
                     r.gradient.insert(*f, (*a, *rv));
                 }
-            } else if n.starts_with("__enzyme_inactivefn") {
+            } else if n.starts_with("__enzyme_inactive_global") {
+                // `void *__enzyme_inactive_global_X = (void *)&g;` (or an
+                // array of such addresses): `g` carries no derivative.
+                let init = global_initializer(g);
+                let vals = if el.is_empty() {
+                    init.into_iter().collect()
+                } else {
+                    el.clone()
+                };
+                for v in vals {
+                    let t = strip(v);
+                    if is_global_var(t) {
+                        r.inactive_globals.insert(t);
+                    }
+                }
+            } else if n.starts_with("__enzyme_inactivefn")
+                || n.starts_with("__enzyme_inactivenoblockfn")
+            {
                 for v in &el {
                     if let Some(f) = as_function(*v) {
                         r.inactive.insert(name(f));
@@ -230,10 +285,29 @@ impl Registry {
                     el.get(1).and_then(|v| as_int(*v)),
                 ) {
                     r.alloc_like.insert(name(f), k as u32);
-                    // The deallocation function, when one is named.
+                    // The deallocation function, when one is named, and
+                    // its arguments ("-1": the allocation alone).
                     if let Some(free) = el.iter().skip(2).find_map(|v| as_function(*v)) {
                         r.like.insert(name(free), "free".into());
+                        let idx: Vec<i64> = el
+                            .get(2)
+                            .and_then(|v| as_string(*v))
+                            .map(|s| s.split(',').filter_map(|x| x.trim().parse().ok()).collect())
+                            .filter(|v: &Vec<i64>| !v.is_empty())
+                            .unwrap_or_else(|| vec![-1]);
+                        r.alloc_free.insert(name(f), (free, idx));
                     }
+                }
+            }
+        }
+        if queries_shadows(m) {
+            for g in globals(m) {
+                if !is_global_constant(g)
+                    && contains_fp(global_type(g))
+                    && !name(g).starts_with("__enzyme_")
+                    && !r.inactive_globals.contains(&g)
+                {
+                    r.queried.insert(g);
                 }
             }
         }

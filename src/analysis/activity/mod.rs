@@ -79,6 +79,8 @@ pub struct Activity {
     /// The type trees of the arguments of each call to a function with a
     /// body, when the analysis owns its types.
     pub call_trees: HashMap<V, Vec<crate::analysis::types::TypeTree>>,
+    /// Globals each callee touches (transitively), as the analysis found.
+    touched: HashMap<V, HashSet<V>>,
 }
 
 /// What a memory transfer copies, for its derivative: float bytes get
@@ -152,6 +154,21 @@ struct Run<'a> {
 }
 
 impl Activity {
+    /// Whether the callee of `call` (or a function it calls) touches a
+    /// global that carries derivatives: a call without active arguments
+    /// or result that must still be differentiated (it moves adjoints
+    /// between globals).
+    pub fn call_touches_reached_global(&self, call: V) -> bool {
+        let Some(f) = called_function(call).filter(|f| !is_declaration(*f)) else {
+            return false;
+        };
+        let g = match self.touched.get(&f) {
+            Some(s) => s.clone(),
+            None => globals_touched_by(f),
+        };
+        g.iter().any(|x| self.reached.contains(x))
+    }
+
     /// Whether `v` is active (gets a tangent/adjoint).
     pub fn is_varied(&self, v: V) -> bool {
         self.varied.contains(&v)
@@ -311,6 +328,7 @@ impl Activity {
             seeds: r.seeds,
             types: None,
             call_trees: HashMap::new(),
+            touched: r.touched,
         })
     }
 
@@ -522,29 +540,7 @@ impl Run<'_> {
         if let Some(s) = self.touched.get(&f) {
             return s.clone();
         }
-        let mut out = HashSet::new();
-        let mut seen = HashSet::new();
-        let mut stack = vec![f];
-        while let Some(g) = stack.pop() {
-            if !seen.insert(g) || is_declaration(g) {
-                continue;
-            }
-            for bb in blocks(g) {
-                for i in instructions(bb) {
-                    for o in operands(i) {
-                        let b = strip_casts(o);
-                        for root in underlying_objects(b) {
-                            if is_global_var(root) {
-                                out.insert(root);
-                            }
-                        }
-                        if is_function(b) {
-                            stack.push(b);
-                        }
-                    }
-                }
-            }
-        }
+        let out = globals_touched_by(f);
         self.touched.insert(f, out.clone());
         out
     }
@@ -929,4 +925,32 @@ fn carries_bits(load: V) -> bool {
         Some(LLVMOpcode::LLVMBitCast) => contains_fp(type_of(u)),
         _ => false,
     })
+}
+
+/// The globals `f` and the functions it calls use.
+fn globals_touched_by(f: V) -> HashSet<V> {
+    let mut out = HashSet::new();
+    let mut seen = HashSet::new();
+    let mut stack = vec![f];
+    while let Some(g) = stack.pop() {
+        if !seen.insert(g) || is_declaration(g) {
+            continue;
+        }
+        for bb in blocks(g) {
+            for i in instructions(bb) {
+                for o in operands(i) {
+                    let b = strip_casts(o);
+                    for root in underlying_objects(b) {
+                        if is_global_var(root) {
+                            out.insert(root);
+                        }
+                    }
+                    if is_function(b) {
+                        stack.push(b);
+                    }
+                }
+            }
+        }
+    }
+    out
 }

@@ -23,7 +23,9 @@ impl Gen<'_> {
             // pointer itself carries no derivative.
             return self.visit_alloc(i, AllocKind::Free);
         }
-        if !any_arg_varied && !is_varied {
+        // A callee moving derivatives between globals needs its derivative
+        // even without active arguments or result.
+        if !any_arg_varied && !is_varied && !self.act.call_touches_reached_global(i) {
             return Ok(());
         }
         let kind = match kind {

@@ -321,10 +321,13 @@ impl Gen<'_> {
             return Some(s);
         }
         let act = &self.act;
+        let w = self.width as u32;
         let s: Option<Vec<V>> = (0..self.width)
             .map(|l| {
                 self.sess
-                    .global_ptr_shadow(v, Some(l as u32), &|g| act.is_varied(g))
+                    .global_ptr_shadow(v, Some(crate::modes::fwd_lane(w, l as u32)), &|g| {
+                        act.is_varied(g)
+                    })
             })
             .collect();
         if let Some(s) = &s {
@@ -336,7 +339,10 @@ impl Gen<'_> {
     /// One shadow global per lane.
     fn global_shadows(&mut self, g: V) -> Vec<V> {
         (0..self.width)
-            .map(|l| self.sess.shadow_global_lane(g, l as u32))
+            .map(|l| {
+                self.sess
+                    .shadow_global_lane(g, crate::modes::fwd_lane(self.width as u32, l as u32))
+            })
             .collect()
     }
 

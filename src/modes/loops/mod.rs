@@ -103,13 +103,12 @@ pub fn lower(m: LLVMModuleRef) -> bool {
     for f in functions(m) {
         let n = name(f);
         if n.starts_with("__enzyme_set_fixed_point") {
+            // A loop marked from inside: `modes::iface::set_fixed_point`.
             for u in users(f) {
                 if is_call(u) {
-                    let e = Error::bad_call(
-                        u,
-                        "__enzyme_set_fixed_point (a loop marked from inside) is not supported by enzyme-rs yet: write the iteration as a step function and call __enzyme_fixed_point(step, enzyme_fp_state, z, bytes, ..., args)",
-                    );
-                    calls.push((u, Err(e)));
+                    if let Err(e) = crate::modes::iface::set_fixed_point(u) {
+                        calls.push((u, Err(e)));
+                    }
                 }
             }
             continue;

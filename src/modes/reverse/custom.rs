@@ -14,8 +14,12 @@
 //!   - for a void `f`: void (no tape) or the tape (any type, e.g. `void*`);
 //!   - otherwise `{tape, result}` (a two-field struct whose second field
 //!     has `f`'s result type, also through an `sret` first parameter), or
-//!     just the result (no tape), or just a tape of another type (then the
-//!     primal result is computed by calling `f`).
+//!     just the result (no tape), or just a tape of another type, or void
+//!     (no tape; in both cases the primal result is computed by calling `f`);
+//!   - for an `f` returning a pointer whose shadow is needed (duplicated
+//!     pointer arguments): `{result, shadow}` or `{tape, result, shadow}`
+//!     (the shadow is, e.g., an object whose vtable pointer is
+//!     `__enzyme_virtualreverse` of the primal's).
 //! - `rev_f` takes the same parameters as `aug_f`, then the adjoint of the
 //!   result when `f` returns an active float, then the tape when `aug_f`
 //!   returns one. It returns the adjoints of the active scalar parameters:
@@ -46,6 +50,8 @@ struct AugShape {
     tape: Option<Option<u32>>,
     /// Field index of the primal within the result, or the whole result.
     primal: Option<Option<u32>>,
+    /// Field index of the returned pointer's shadow within the result.
+    shadow: Option<u32>,
 }
 
 /// The error for a custom gradient of `f` that does not fit.
@@ -73,13 +79,7 @@ pub fn build(
 ) -> Result<()> {
     let f = key.func;
     let (aug_f, rev_f) = custom;
-    if pair.aug_ret == AugRet::PrimalShadow {
-        return Err(mismatch(f, user_call, format!(
-            "a custom gradient of a function returning a duplicated pointer is not supported (augmented '{}')",
-            name(aug_f)
-        )));
-    }
-    let shape = aug_shape(f, aug_f, ptys, user_call)?;
+    let shape = aug_shape(f, aug_f, ptys, pair.aug_ret, user_call)?;
     let tape_ty = shape.tape.map(|idx| match idx {
         None => shape.ret,
         Some(k) => struct_fields(shape.ret)[k as usize],
@@ -97,7 +97,13 @@ pub fn build(
 }
 
 /// How the user's augmented function returns, checking its parameters.
-fn aug_shape(f: V, aug_f: V, ptys: &[T], user_call: Option<V>) -> Result<AugShape> {
+fn aug_shape(
+    f: V,
+    aug_f: V,
+    ptys: &[T],
+    aug_ret: AugRet,
+    user_call: Option<V>,
+) -> Result<AugShape> {
     let ret_ty = fn_return_type(f);
     let aps: Vec<T> = params(aug_f).iter().map(|p| type_of(*p)).collect();
     let sret = if aps.is_empty() {
@@ -117,12 +123,16 @@ fn aug_shape(f: V, aug_f: V, ptys: &[T], user_call: Option<V>) -> Result<AugShap
         )));
     }
     let aret = sret.unwrap_or_else(|| fn_return_type(aug_f));
+    if aug_ret == AugRet::PrimalShadow {
+        return primal_shadow_shape(f, aug_f, sret, aret, user_call);
+    }
     Ok(if is_void(ret_ty) {
         AugShape {
             sret,
             ret: aret,
             tape: (!is_void(aret)).then_some(None),
             primal: None,
+            shadow: None,
         }
     } else if aret == ret_ty {
         AugShape {
@@ -130,6 +140,7 @@ fn aug_shape(f: V, aug_f: V, ptys: &[T], user_call: Option<V>) -> Result<AugShap
             ret: aret,
             tape: None,
             primal: Some(None),
+            shadow: None,
         }
     } else if is_struct(aret) && struct_fields(aret).len() == 2 && struct_fields(aret)[1] == ret_ty
     {
@@ -138,21 +149,59 @@ fn aug_shape(f: V, aug_f: V, ptys: &[T], user_call: Option<V>) -> Result<AugShap
             ret: aret,
             tape: Some(Some(0)),
             primal: Some(Some(1)),
+            shadow: None,
         }
-    } else if !is_void(aret) {
+    } else {
+        // A tape of another type, or void (no tape): the primal result
+        // comes from calling `f` itself.
         AugShape {
             sret,
             ret: aret,
-            tape: Some(None),
+            tape: (!is_void(aret)).then_some(None),
             primal: None,
+            shadow: None,
         }
+    })
+}
+
+/// How `aug_f` returns the primal pointer and its shadow: `{result,
+/// shadow}` or `{tape, result, shadow}`.
+fn primal_shadow_shape(
+    f: V,
+    aug_f: V,
+    sret: Option<T>,
+    aret: T,
+    user_call: Option<V>,
+) -> Result<AugShape> {
+    let ret_ty = fn_return_type(f);
+    let fields = if is_struct(aret) {
+        struct_fields(aret)
     } else {
+        Vec::new()
+    };
+    let (tape, first) = match fields.len() {
+        2 => (None, 0),
+        3 => (Some(Some(0)), 1),
+        _ => (None, u32::MAX),
+    };
+    let fits = first != u32::MAX
+        && fields[first as usize] == ret_ty
+        && fields[first as usize + 1] == ret_ty;
+    if !fits {
         return Err(mismatch(f, user_call, format!(
-            "the augmented forward function '{}' returns void but '{}' returns {}: return {{tape, result}} or the result",
-            name(aug_f),
+            "'{}' returns a pointer that has a shadow here, so the augmented forward function '{}' must return {{result, shadow}} or {{tape, result, shadow}} ({} fields), but it returns {}",
             name(f),
-            print_type(ret_ty)
+            name(aug_f),
+            print_type(ret_ty),
+            print_type(aret)
         )));
+    }
+    Ok(AugShape {
+        sret,
+        ret: aret,
+        tape,
+        primal: Some(Some(first)),
+        shadow: Some(first + 1),
     })
 }
 
@@ -245,7 +294,15 @@ fn build_aug_wrapper(
         AugRet::Void => {
             b.ret_void();
         }
-        _ => {
+        AugRet::PrimalShadow => {
+            // `primal_shadow_shape` set both fields.
+            let p = b.extract_value(r, shape.primal.flatten().unwrap_or(0));
+            let s = b.extract_value(r, shape.shadow.unwrap_or(1));
+            let out = b.insert_value(undef(fn_return_type(g)), p, 0);
+            let out = b.insert_value(out, s, 1);
+            b.ret(out);
+        }
+        AugRet::Primal => {
             let p = match shape.primal {
                 Some(None) => r,
                 Some(Some(k)) => b.extract_value(r, k),

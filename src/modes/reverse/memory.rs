@@ -50,6 +50,15 @@ pub fn is_unknown_object(o: V) -> bool {
     obj_kind(o) == ObjKind::Unknown && !is_constant(o)
 }
 
+/// Whether memory reached through `p` may be a stack slot (an alloca) of
+/// the function `p` lives in: gone once that function's augmented sweep
+/// returns, so before the reverse sweep of any callee it is passed to.
+pub fn may_be_on_stack(p: V) -> bool {
+    underlying_objects(p)
+        .into_iter()
+        .any(|o| opcode(o) == Some(LLVMOpcode::LLVMAlloca))
+}
+
 /// Whether two underlying objects may be the same memory.
 pub fn may_alias_objects(a: V, b: V) -> bool {
     if a == b {

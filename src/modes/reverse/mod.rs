@@ -402,22 +402,7 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
         });
     }
     let lanes = key.lanes();
-    if lanes > 1 && (custom.is_some() || crate::modes::loops::pair::is_loop_fn(f)) {
-        let what = if custom.is_some() {
-            "a registered custom gradient"
-        } else {
-            "a checkpointed loop"
-        };
-        let msg = format!(
-            "vector reverse mode (enzyme_width {}) through {what} ('{}') is not supported yet",
-            key.width,
-            name(f)
-        );
-        return Err(match user_call {
-            Some(c) => Error::bad_call(c, msg),
-            None => Error::new(ErrorKind::Unsupported(msg), f, None),
-        });
-    }
+    check_lanes_supported(key, custom.is_some(), user_call)?;
     let ctx = module_context(sess.module);
     let ret_ty = fn_return_type(f);
     let ps = params(f);
@@ -542,6 +527,29 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
         }
     }
     Ok(pair)
+}
+
+/// Vector lanes are not split through custom gradients (the user's pair
+/// has one tape per call) nor checkpointed loops yet: a clear error.
+fn check_lanes_supported(key: &Key, custom: bool, user_call: Option<V>) -> Result<()> {
+    let f = key.func;
+    if key.lanes() == 1 || !(custom || crate::modes::loops::pair::is_loop_fn(f)) {
+        return Ok(());
+    }
+    let what = if custom {
+        "a registered custom gradient"
+    } else {
+        "a checkpointed loop"
+    };
+    let msg = format!(
+        "vector reverse mode (enzyme_width {}) through {what} ('{}') is not supported yet",
+        key.width,
+        name(f)
+    );
+    Err(match user_call {
+        Some(c) => Error::bad_call(c, msg),
+        None => Error::new(ErrorKind::Unsupported(msg), f, None),
+    })
 }
 
 fn add_internal_fn(m: LLVMModuleRef, n: &str, fty: T) -> V {

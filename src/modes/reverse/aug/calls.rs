@@ -43,7 +43,10 @@ impl AugGen<'_> {
             && self
                 .each_lane(|g| g.copy_shadow_pointers(i))?
                 .contains(&true);
-        if matches!(kind, CallKind::Inactive) || (!any_arg_varied && !is_varied) {
+        // A callee moving adjoints between globals needs its derivative
+        // even without active arguments or result.
+        let quiet = !any_arg_varied && !is_varied && !self.a.act.call_touches_reached_global(i);
+        if matches!(kind, CallKind::Inactive) || quiet {
             return Ok(());
         }
         match kind {
@@ -244,7 +247,14 @@ impl AugGen<'_> {
             .map(|a| act_of(type_of(*a), self.varied(*a)))
             .collect();
         let ret_ty = type_of(i);
-        let (overwritten, globals_overwritten) = self.overwritten_after(i, &args);
+        let (mut overwritten, globals_overwritten) = self.overwritten_after(i, &args);
+        // The callee's reverse sweep runs after this augmented sweep has
+        // returned: stack slots passed to it are gone by then (reading
+        // them there read a dead frame: issue 18, itx_vec3_ops under
+        // -fsanitize=pointer-overflow), so the callee tapes what it reads.
+        for (o, a) in overwritten.iter_mut().zip(&args) {
+            *o |= is_ptr(type_of(*a)) && crate::modes::reverse::memory::may_be_on_stack(*a);
+        }
         let key = Key {
             func: callee,
             acts: acts.clone(),
@@ -378,7 +388,16 @@ impl AugGen<'_> {
         }
         new_args.push(self.a.tape_arg);
         let nc = self.b.call_fn(pair.aug, &mut new_args);
-        if !is_void(ret_ty) {
+        if pair.aug_ret == AugRet::PrimalShadow {
+            // A returned pointer and its shadow (`{result, shadow}`).
+            let p = self.b.extract_value(nc, 0);
+            let s = self.b.extract_value(nc, 1);
+            replace_all_uses(i, p);
+            self.a.shadow.insert(p, s);
+            if self.varied(i) {
+                self.a.act.varied.insert(p);
+            }
+        } else if !is_void(ret_ty) {
             replace_all_uses(i, nc);
             if self.varied(i) {
                 self.a.act.varied.insert(nc);

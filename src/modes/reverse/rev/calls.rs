@@ -143,6 +143,9 @@ impl RevGen<'_> {
                 // reverse sweep frees the primal memory.
                 let last_lane = self.a.lane + 1 == self.a.lanes();
                 let p = self.avail(i)?;
+                if self.registered_dealloc(i, p)? {
+                    return Ok(());
+                }
                 let dealloc = self.a.free_fn.get(&i).copied();
                 let release = |b: &Builder, v: V| match dealloc {
                     Some(d) if params(d).len() == 1 => {
@@ -167,6 +170,59 @@ impl RevGen<'_> {
             }
             Ok(())
         }
+    }
+
+    /// An allocation made by a function registered with
+    /// `__enzyme_allocation_like` and a deallocator: free the allocation
+    /// (primal `p`) and its shadow with that deallocator, given the
+    /// arguments the registration names. Whether it was one.
+    fn registered_dealloc(&mut self, alloc: V, p: V) -> Result<bool> {
+        let callee = called_function(alloc).map(name).unwrap_or_default();
+        let Some((d, idx)) = rules::registry::alloc_free(&callee) else {
+            return Ok(false);
+        };
+        let pts: Vec<T> = params(d).iter().map(|q| type_of(*q)).collect();
+        if pts.len() != idx.len() {
+            return Err(crate::diag::Error::bad_call(
+                alloc,
+                format!(
+                    "__enzyme_allocation_like: the deallocator '{}' takes {} parameters but the registration names {} ({:?})",
+                    name(d),
+                    pts.len(),
+                    idx.len(),
+                    idx
+                ),
+            ));
+        }
+        let mut extra = Vec::new();
+        for (k, t) in idx.iter().zip(&pts) {
+            let v = match usize::try_from(*k) {
+                Ok(a) if a < call_num_args(alloc) as usize => {
+                    let v = self.avail(operand(alloc, a as u32))?;
+                    Some(crate::callsite::convert_arg(&self.b, v, *t).unwrap_or(v))
+                }
+                Err(_) if *k == -1 => None,
+                _ => {
+                    return Err(crate::diag::Error::bad_call(
+                        alloc,
+                        format!(
+                        "__enzyme_allocation_like: no argument {k} of '{callee}' to pass to '{}'",
+                        name(d)
+                    ),
+                    ))
+                }
+            };
+            extra.push(v);
+        }
+        let mut ptrs = vec![p];
+        if let Some(s) = self.a.shadow.get(&alloc).copied() {
+            ptrs.insert(0, self.avail(s)?);
+        }
+        for q in ptrs {
+            let mut args: Vec<V> = extra.iter().map(|v| v.unwrap_or(q)).collect();
+            self.b.call_fn(d, &mut args);
+        }
+        Ok(true)
     }
 
     /// Free `p`, allocated like `alloc` was: C++ `new` / `new[]` memory

@@ -21,34 +21,17 @@ use std::collections::HashMap;
 
 mod cache;
 mod calls;
+mod lanes;
 mod recompute;
+pub use lanes::{build, finish_pops};
 
-/// Build the reverse function of vector lane `lane` (0 outside vector
-/// mode) over the augmented sweep `a`. Lanes share `a`'s pushes: a value
-/// an earlier lane had taped is read at the same offset; the pops' sizes
-/// are set once every lane is built ([`finish_pops`]).
-pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug, lane: usize) -> Result<()> {
-    a.set_lane(lane);
-    let r = build_lane(sess, key, pair, a, lane);
-    a.set_lane(0);
-    r
-}
-
-/// Each block's pop in every lane's reverse function takes the bytes the
-/// block pushes (what all lanes asked for); a block pushing nothing pops
-/// nothing.
-pub fn finish_pops(a: &mut Aug) {
-    for (bb, base) in std::mem::take(&mut a.pop_calls) {
-        let total = a.layouts.get(&bb).map_or(0, |l| l.total);
-        if total == 0 {
-            erase(base);
-        } else {
-            set_operand(base, 1, const_i64(context_of(type_of(base)), total as i64));
-        }
-    }
-}
-
-fn build_lane(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug, lane: usize) -> Result<()> {
+pub(super) fn build_lane(
+    sess: &mut Session,
+    key: &Key,
+    pair: &Pair,
+    a: &mut Aug,
+    lane: usize,
+) -> Result<()> {
     let rev = pair.rev_of(lane);
     let b = Builder::new(sess.module);
     let pb = Builder::new(sess.module);

@@ -1,0 +1,147 @@
+//! Calls of Enzyme's interface that are not derivatives themselves, each
+//! rewritten by the pass into ordinary code:
+//!
+//! - `__enzyme_virtualreverse(p)` (before differentiation): the shadow of a
+//!   virtual table or function. enzyme-rs differentiates a virtual call by
+//!   dispatching on the *primal* object's function pointer
+//!   (`modes/dispatch.rs`) and never calls through a shadow object's
+//!   vtable, so the shadow vtable is the primal one: the call returns `p`.
+//!   Shadow objects made with it (or by copying the primal object) work.
+//! - `__enzyme_batch(f, enzyme_width, N, args...)` (before
+//!   differentiation; `batch.rs`): f evaluated on N lanes.
+//! - `__enzyme_shadow`, `__enzyme_context`, `__enzyme_zero_shadows` and the
+//!   `enzyme_context` marker (after differentiation; `shadows.rs`).
+//! - `__enzyme_set_fixed_point(reduction, max_iters, control, [state,
+//!   bytes]...)` in a loop body ([`set_fixed_point`], from `loops::lower`).
+pub mod batch;
+pub mod shadows;
+
+use crate::diag::Error;
+use crate::ir::llvm::*;
+
+/// The calls in `m` of functions whose (unmangled) name starts with `prefix`.
+pub fn calls_named(m: LLVMModuleRef, prefix: &str) -> Vec<V> {
+    let mut out = Vec::new();
+    for f in functions(m) {
+        if !crate::callsite::unmangled_head(&name(f)).starts_with(prefix) {
+            continue;
+        }
+        for u in users(f) {
+            let u = if is_invoke(u) && strip_casts(called_value(u)) == f {
+                crate::ir::shim::invoke_to_call(u)
+            } else {
+                u
+            };
+            if is_call(u) && strip_casts(called_value(u)) == f {
+                out.push(u);
+            }
+        }
+    }
+    out
+}
+
+/// Report `e` at `call` (a compile error with its line) and drop the call.
+pub fn fail(e: Error, call: V) {
+    crate::driver::fail_call(&e, call, inst_fn(call));
+}
+
+/// Rewrite the calls that must become plain code before any
+/// differentiation. Returns whether the module changed.
+pub fn lower_before(m: LLVMModuleRef) -> bool {
+    let mut changed = false;
+    for call in calls_named(m, "__enzyme_virtualreverse") {
+        changed = true;
+        let args = call_args(call);
+        let Some(p) = args.first().copied().filter(|_| args.len() == 1) else {
+            fail(
+                Error::bad_call(
+                    call,
+                    "__enzyme_virtualreverse takes one argument (a virtual table or a function)",
+                ),
+                call,
+            );
+            continue;
+        };
+        if type_of(p) != type_of(call) && !is_void(type_of(call)) {
+            fail(
+                Error::bad_call(
+                    call,
+                    format!(
+                        "__enzyme_virtualreverse must return the type of its argument ({}), not {}",
+                        print_type(type_of(p)),
+                        print_type(type_of(call))
+                    ),
+                ),
+                call,
+            );
+            continue;
+        }
+        if !is_void(type_of(call)) {
+            replace_all_uses(call, p);
+        }
+        erase(call);
+    }
+    for call in calls_named(m, "__enzyme_batch") {
+        changed = true;
+        if let Err(e) = batch::lower(call) {
+            fail(e, call);
+        }
+    }
+    changed
+}
+
+/// `__enzyme_set_fixed_point(reduction, max_iters, control, [state,
+/// bytes]...)` at the start of a loop body: checked and removed. The loop
+/// is then differentiated through every iteration like any loop, which
+/// gives the derivative of the iterate it converged to (what Enzyme's
+/// implicit adjoint approximates) at the cost of a tape that grows with
+/// the iterations; `-Rpass-missed=enzyme` says so. The implicit adjoint
+/// (one step's adjoint iterated at the converged state, as
+/// `__enzyme_fixed_point` with a step function does) is not built for a
+/// loop marked from inside.
+pub fn set_fixed_point(call: V) -> crate::diag::Result<()> {
+    let args = call_args(call);
+    let bad = |what: String| {
+        Error::bad_call(
+            call,
+            format!("__enzyme_set_fixed_point(reduction, max_iters, control, [state, bytes]...): {what}"),
+        )
+    };
+    if args.len() < 3 || (args.len() - 3) % 2 != 0 {
+        return Err(bad(format!(
+            "{} arguments given; it takes three, then (state, bytes) pairs",
+            args.len()
+        )));
+    }
+    // Fortran passes each by reference.
+    let number = |v: V, fp: bool| {
+        is_ptr(type_of(v))
+            || if fp {
+                is_fp(type_of(v))
+            } else {
+                is_int(type_of(v))
+            }
+    };
+    if !number(args[0], true) || !number(args[1], false) || !is_ptr(type_of(args[2])) {
+        return Err(bad("the reduction must be a double, max_iters an integer and control a function pointer (or null)".into()));
+    }
+    for pair in args[3..].chunks(2) {
+        if !is_ptr(type_of(pair[0])) || !number(pair[1], false) {
+            return Err(bad(
+                "each state is a pointer followed by its size in bytes".into()
+            ));
+        }
+    }
+    let f = inst_fn(call);
+    if crate::ir::shim::remark_enabled(f, crate::ir::shim::RemarkKind::Missed) {
+        crate::ir::shim::remark(
+            f,
+            Some(call),
+            crate::ir::shim::RemarkKind::Missed,
+            "FixedPointUnrolled",
+            "__enzyme_set_fixed_point: the loop is differentiated through every iteration (its tape grows with the iterations); for the implicit adjoint write the iteration as a step function and call __enzyme_fixed_point",
+        );
+    }
+    erase(call);
+    Ok(())
+}
