@@ -97,8 +97,10 @@ pub fn run_with(
     on_error: &mut dyn FnMut(Error, V) -> Handling,
     deferred: &mut Vec<V>,
 ) -> bool {
+    // clang-22's OpenMP calls that an older libomp lacks (openmp::compat).
+    let compat = crate::modes::openmp::compat::weak_runtime_calls(m);
     // Checkpointed loops and fixed points become loop functions first.
-    let lowered = crate::modes::loops::lower(m);
+    let lowered = crate::modes::loops::lower(m) || compat;
     // __enzyme_virtualreverse and __enzyme_batch become plain code.
     let lowered = crate::modes::iface::lower_before(m) | lowered;
     if opts.check {

@@ -77,13 +77,22 @@ pub fn switch_target(sw: V, c: i64) -> BB {
     unsafe {
         let n = LLVMGetNumSuccessors(sw);
         for k in 1..n {
-            let cv = LLVMGetOperand(sw, 2 * k);
+            let cv = switch_case_value(sw, k);
             if const_int_value(cv) == Some(c) {
                 return LLVMGetSuccessor(sw, k);
             }
         }
         LLVMGetSuccessor(sw, 0)
     }
+}
+
+/// The case value of successor `k` (>= 1) of switch `sw`. LLVM 22 keeps
+/// case values out of the operand list; LLVM 16 has them at operand 2k.
+unsafe fn switch_case_value(sw: V, k: u32) -> V {
+    #[cfg(feature = "llvm22-1")]
+    return LLVMGetSwitchCaseValue(sw, k);
+    #[cfg(not(feature = "llvm22-1"))]
+    return LLVMGetOperand(sw, 2 * k);
 }
 
 /// Whether `i` is a `switch`.

@@ -43,6 +43,8 @@ pub fn openmp_call(n: &str) -> Option<OmpCall> {
         "__kmpc_end_reduce_nowait" => EndReduce { nowait: true },
         TURN_TAKE => TurnTake,
         TURN_WAIT | TURN_RELEASE => Inactive,
+        // A guarded call of a runtime entry point (modes::openmp::compat).
+        _ if n.starts_with("enzyme_rs.omp.weak.") => Inactive,
         "__kmpc_fork_call_if" => {
             Unsupported("parallel region with an if clause (__kmpc_fork_call_if)")
         }

@@ -19,6 +19,7 @@
 //! - In functions that run inside a parallel region, adjoints accumulated
 //!   into memory other threads may share are added atomically.
 //! - Tasks, `ordered`, target offload and the like are compile errors.
+pub mod compat;
 pub mod fork;
 pub mod owned;
 pub mod slots;
@@ -111,9 +112,43 @@ pub fn prepare_in(f: V, reverse: bool, nested: bool) -> Result<()> {
     }
     if folded {
         ir::delete_unreachable_blocks(f);
+        promote_reduction_privates(f)?;
     }
     slots::mark(f);
     Ok(())
+}
+
+/// Once the reduction calls are gone, the list of the reduced variables'
+/// private copies (`.omp.reduction.red_list`) is only stored into: drop
+/// those stores, so that the private copies no longer escape, and promote
+/// them to registers. Otherwise the private accumulator stays in memory
+/// (its address escaped, and `sin`/`exp` may write memory), and the
+/// reverse sweep loads and clears its adjoint in memory every iteration.
+fn promote_reduction_privates(f: V) -> Result<()> {
+    let Some(entry) = blocks(f).first().copied() else {
+        return Ok(());
+    };
+    for a in instructions(entry) {
+        if opcode(a) != Some(LLVMOpcode::LLVMAlloca) {
+            continue;
+        }
+        let us = users(a);
+        let only_stored = us.iter().all(|u| {
+            is_lifetime_marker(*u)
+                || (opcode(*u) == Some(LLVMOpcode::LLVMStore)
+                    && operand(*u, 1) == a
+                    && operand(*u, 0) != a)
+        });
+        if !only_stored {
+            continue;
+        }
+        for u in us {
+            if opcode(u) == Some(LLVMOpcode::LLVMStore) {
+                ir::erase_instruction(u);
+            }
+        }
+    }
+    crate::ir::shim::run_function_pipeline(&mut [f], "mem2reg").map_err(Error::internal)
 }
 
 /// Replace a `switch` on the reduce call's result by a branch to case 1.

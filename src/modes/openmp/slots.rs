@@ -129,6 +129,35 @@ fn stored_before(a: V, i: V) -> Option<V> {
     (is_argument(v) || is_constant(v)).then_some(v)
 }
 
+/// Whether captured value `k` of fork `i` (once rewritten) is a caller's
+/// local holding only inactive values while the region runs: nothing but
+/// the fork reaches it, the region only loads it, and every store into it
+/// in the caller stores a value `varied` says carries no derivative (a
+/// constant scalar parameter like `c` in `y[i] = c * x[i]`). Its adjoint
+/// would only be accumulated and thrown away.
+pub fn inactive_slot(i: V, k: usize, varied: &dyn Fn(V) -> bool) -> bool {
+    let a = call_args(i)[3 + k];
+    let outlined = strip_casts(operand(i, 2));
+    if !is_ptr(type_of(a))
+        || !is_function(outlined)
+        || is_declaration(outlined)
+        || !private_to_fork(a, i)
+    {
+        return false;
+    }
+    let Some(p) = params(outlined).get(k + 2).copied() else {
+        return false;
+    };
+    let Some((_, stores)) = accesses(p) else {
+        return false;
+    };
+    stores.is_empty()
+        && users(a)
+            .into_iter()
+            .filter(|u| opcode(*u) == Some(LLVMOpcode::LLVMStore))
+            .all(|s| !varied(operand(s, 0)))
+}
+
 fn restrict_param(v: V) -> bool {
     if !is_argument(v) {
         return false;

@@ -122,9 +122,16 @@ impl AugGen<'_> {
     /// A parallel region (`modes/openmp/fork.rs`).
     fn visit_fork(&mut self, i: V) -> Result<()> {
         let cap = call_args(i)[3..].to_vec();
+        let varied: Vec<bool> = (0..cap.len())
+            .map(|k| {
+                self.varied(cap[k])
+                    && !crate::modes::openmp::slots::inactive_slot(i, k, &|v| self.varied(v))
+            })
+            .collect();
         let acts: Vec<Act> = cap
             .iter()
-            .map(|a| act_of(type_of(*a), self.varied(*a)))
+            .zip(&varied)
+            .map(|(a, v)| act_of(type_of(*a), *v))
             .collect();
         let mut shadows = Vec::new();
         for (a, act) in cap.iter().zip(&acts) {
@@ -136,7 +143,7 @@ impl AugGen<'_> {
         let (overwritten, globals_overwritten) = self.overwritten_after(i, &cap);
         let site = crate::modes::openmp::fork::ForkSite {
             call: i,
-            varied: cap.iter().map(|a| self.varied(*a)).collect(),
+            varied,
             acts,
             shadows,
             overwritten,

@@ -21,6 +21,35 @@ fn pure_rule_call(c: V) -> bool {
         && called_function(c).is_some_and(is_declaration)
 }
 
+/// A recomputed libm `sin`/`cos` call becomes the LLVM intrinsic: the
+/// reverse sweep needs only the value (errno was set by the forward
+/// sweep), and the intrinsic pairs with the `llvm.cos`/`llvm.sin` of the
+/// derivative into one `sincos` call.
+pub(super) fn recomputed_as_intrinsic(c: V) {
+    let Some(f) = called_function(c) else { return };
+    let n = name(f);
+    let (op, ty) = match n.as_str() {
+        "sin" => ("sin", "f64"),
+        "cos" => ("cos", "f64"),
+        "sinf" => ("sin", "f32"),
+        "cosf" => ("cos", "f32"),
+        _ => return,
+    };
+    let m = module_of(f);
+    let t = type_of(c);
+    let bytes = if ty == "f64" { 8 } else { 4 };
+    if !is_declaration(f)
+        || call_num_args(c) != 1
+        || !is_fp_scalar(t)
+        || type_store_size(m, t) != bytes
+        || type_of(operand(c, 0)) != t
+    {
+        return;
+    }
+    let intr = get_or_declare(m, &format!("llvm.{op}.{ty}"), fn_type(f));
+    crate::ir::values::set_operand(c, num_operands(c) - 1, intr);
+}
+
 impl RevGen<'_> {
     /// Whether `avail` recomputes `w` (true) or takes it from the tape.
     pub(super) fn recompute_or_tape(&mut self, w: V) -> bool {

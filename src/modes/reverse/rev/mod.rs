@@ -390,6 +390,7 @@ impl RevGen<'_> {
                 set_operand(c, k as u32, o);
             }
             clear_inst_debug_loc(c);
+            cache::recomputed_as_intrinsic(c);
             self.b.insert(c);
             c
         } else {
