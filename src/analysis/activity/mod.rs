@@ -41,6 +41,10 @@ pub struct Config {
     pub use_types: bool,
     /// Unknown memory is integer (`-enzyme-loose-types`) instead of an error.
     pub loose_types: bool,
+    /// The returned pointer's shadow is wanted (the caller's result is
+    /// active) even when no argument has a shadow (a function returning
+    /// fresh heap memory).
+    pub ret_shadow: bool,
 }
 
 impl Default for Config {
@@ -49,6 +53,7 @@ impl Default for Config {
             ret_is_output: true,
             use_types: true,
             loose_types: false,
+            ret_shadow: false,
         }
     }
 }
@@ -184,8 +189,20 @@ impl Activity {
         primal: V,
         arg_trees: &[crate::analysis::types::TypeTree],
     ) -> Result<Activity> {
+        Activity::analyse_returning(f, seeds, primal, arg_trees, false)
+    }
+
+    /// As [`Self::analyse_args`]; `ret_shadow`: see [`Config::ret_shadow`].
+    pub fn analyse_returning(
+        f: V,
+        seeds: &[V],
+        primal: V,
+        arg_trees: &[crate::analysis::types::TypeTree],
+        ret_shadow: bool,
+    ) -> Result<Activity> {
         let cfg = Config {
             loose_types: crate::options::Options::load(0).loose_types,
+            ret_shadow,
             ..Config::default()
         };
         Activity::analyse_seeded(f, seeds, primal, &cfg, arg_trees)
@@ -552,6 +569,28 @@ impl Run<'_> {
                     changed |= self.mark_memory(v, i)?;
                 }
             }
+            LLVMRet if num_operands(i) > 0 && (self.cfg.ret_shadow || !self.seeds.is_empty()) => {
+                // A returned pointer gets a shadow (the derivative returns
+                // one when any argument has a shadow): a pointer read from
+                // a local slot (`return iterator(nullptr)` at -O0) needs
+                // the slot's shadow, as for a merge of pointers.
+                let v = operand(i, 0);
+                if is_ptr(type_of(v)) && !self.reached.contains(&v) {
+                    changed |= self.mark_local_memory(v);
+                    for root in underlying_objects(v) {
+                        if opcode(root) != Some(LLVMOpcode::LLVMLoad) {
+                            continue;
+                        }
+                        for slot in underlying_objects(operand(root, 0)) {
+                            if opcode(slot) == Some(LLVMOpcode::LLVMAlloca)
+                                && self.reached.insert(slot)
+                            {
+                                changed = true;
+                            }
+                        }
+                    }
+                }
+            }
             LLVMAtomicRMW | LLVMAtomicCmpXchg => {
                 if self.any_operand_reached(i) {
                     changed |= self.mark_memory(operand(i, 0), i)?;
@@ -570,6 +609,17 @@ impl Run<'_> {
                     }
                 } else if let CallKind::Mpi(k) = kind {
                     changed |= self.mpi_effects(i, k)?;
+                } else if matches!(kind, CallKind::ShadowReplay)
+                    && call_args(i).iter().any(|a| self.reached.contains(a))
+                {
+                    // Run again on the shadows (a red-black tree's links):
+                    // every pointer argument needs its shadow, float
+                    // memory or not (a node base holds only pointers).
+                    for a in call_args(i) {
+                        if is_ptr(type_of(a)) && !self.reached.contains(&a) {
+                            changed |= self.mark_local_memory(a);
+                        }
+                    }
                 } else if !kind.is_pure_value() && !matches!(kind, CallKind::AllocOut) {
                     // A call that may write active data through pointer
                     // arguments: local allocations passed to it get shadows.
@@ -711,6 +761,11 @@ impl Run<'_> {
                         }
                     }
                 }
+                Some(LLVMOpcode::LLVMExtractValue) if pointer_result_call(root).is_some() => {
+                    // A pointer returned inside a struct ({ptr, ptr} of
+                    // std::map's insert position at -O2): as for a call.
+                    changed |= self.mark_local_memory(root);
+                }
                 _ => {
                     self.reached.insert(root);
                     changed = true;
@@ -733,6 +788,20 @@ impl Run<'_> {
                 changed = true;
             } else if opcode(root) == Some(LLVMOpcode::LLVMLoad) && is_ptr(type_of(root)) {
                 changed |= self.mark_local_slot(operand(root, 0), &mut HashSet::new());
+            } else if let Some(call) = pointer_result_call(root) {
+                // An accessor's result (`outer[i]` of a vector of vectors
+                // at -O0, then `.push_back(active)`): it points into
+                // memory reached from its pointer arguments, whose local
+                // memory gets shadows so the accessor's augmented version
+                // returns the shadow pointer (as in `mark_memory_from`).
+                self.reached.insert(root);
+                self.reached.insert(call);
+                changed = true;
+                for a in call_args(call) {
+                    if is_ptr(type_of(a)) && !self.reached.contains(&a) {
+                        changed |= self.mark_local_memory(a);
+                    }
+                }
             }
         }
         changed
@@ -911,4 +980,19 @@ fn carries_bits(load: V) -> bool {
         Some(LLVMOpcode::LLVMBitCast) => contains_fp(type_of(u)),
         _ => false,
     })
+}
+
+/// The call to a function with a body that returns pointer `v`, directly
+/// (an accessor such as `std::vector::operator[]` at -O0) or inside a
+/// struct (`extractvalue` of a returned `{ptr, ptr}`): such a result may
+/// point into memory reached from the call's pointer arguments.
+fn pointer_result_call(v: V) -> Option<V> {
+    let (call, ok) = match opcode(v) {
+        Some(LLVMOpcode::LLVMExtractValue) if is_ptr(type_of(v)) => {
+            let c = operand(v, 0);
+            (c, is_ptr_aggregate(type_of(c)))
+        }
+        _ => (v, is_ptr(type_of(v))),
+    };
+    (ok && is_call(call) && matches!(rules::classify(call), CallKind::Defined(_))).then_some(call)
 }

@@ -149,14 +149,17 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         }
         arg_trees.push(t);
     }
+    // A pointer result whose shadow the caller wants with no argument
+    // shadowed (see `get_pair`).
+    let ret_shadow = key.ret_active && contains_ptr(fn_return_type(f));
     let (trips, recurrences) = exit_counts(aug);
-    let mut act = Activity::analyse_args(aug, &seeds, f, &arg_trees)?;
+    let mut act = Activity::analyse_returning(aug, &seeds, f, &arg_trees, ret_shadow)?;
     // Active indirect calls go through a dispatcher over their possible
     // targets; the activity is then worked out again on the new calls.
     if crate::modes::dispatch::dispatch_active_indirect_calls(sess, aug, f, |v| act.is_varied(v))
         > 0
     {
-        act = Activity::analyse_args(aug, &seeds, f, &arg_trees)?;
+        act = Activity::analyse_returning(aug, &seeds, f, &arg_trees, ret_shadow)?;
     }
     if sess.opts.print_activity {
         crate::analysis::printer::print_activity(
@@ -363,7 +366,12 @@ impl AugGen<'_> {
                             && !name(callee).starts_with("_Zd");
                         for o in underlying_allocations(p) {
                             self.a.deferred_free.insert(o);
-                            if user_free {
+                            // Memory a callee allocated (and returned) is
+                            // freed in the reverse sweep as the primal
+                            // freed it, with its shadow.
+                            let from_callee =
+                                is_call(o) && !matches!(rules::classify(o), CallKind::Alloc(_));
+                            if user_free || from_callee {
                                 self.a.free_fn.insert(o, callee);
                             }
                         }
