@@ -41,10 +41,6 @@ pub struct Config {
     pub use_types: bool,
     /// Unknown memory is integer (`-enzyme-loose-types`) instead of an error.
     pub loose_types: bool,
-    /// The returned pointer's shadow is wanted (the caller's result is
-    /// active) even when no argument has a shadow (a function returning
-    /// fresh heap memory).
-    pub ret_shadow: bool,
 }
 
 impl Default for Config {
@@ -53,7 +49,6 @@ impl Default for Config {
             ret_is_output: true,
             use_types: true,
             loose_types: false,
-            ret_shadow: false,
         }
     }
 }
@@ -189,20 +184,8 @@ impl Activity {
         primal: V,
         arg_trees: &[crate::analysis::types::TypeTree],
     ) -> Result<Activity> {
-        Activity::analyse_returning(f, seeds, primal, arg_trees, false)
-    }
-
-    /// As [`Self::analyse_args`]; `ret_shadow`: see [`Config::ret_shadow`].
-    pub fn analyse_returning(
-        f: V,
-        seeds: &[V],
-        primal: V,
-        arg_trees: &[crate::analysis::types::TypeTree],
-        ret_shadow: bool,
-    ) -> Result<Activity> {
         let cfg = Config {
             loose_types: crate::options::Options::load(0).loose_types,
-            ret_shadow,
             ..Config::default()
         };
         Activity::analyse_seeded(f, seeds, primal, &cfg, arg_trees)
@@ -569,7 +552,7 @@ impl Run<'_> {
                     changed |= self.mark_memory(v, i)?;
                 }
             }
-            LLVMRet if num_operands(i) > 0 && (self.cfg.ret_shadow || !self.seeds.is_empty()) => {
+            LLVMRet if num_operands(i) > 0 && !self.seeds.is_empty() => {
                 // A returned pointer gets a shadow (the derivative returns
                 // one when any argument has a shadow): a pointer read from
                 // a local slot (`return iterator(nullptr)` at -O0) needs
@@ -788,12 +771,14 @@ impl Run<'_> {
                 changed = true;
             } else if opcode(root) == Some(LLVMOpcode::LLVMLoad) && is_ptr(type_of(root)) {
                 changed |= self.mark_local_slot(operand(root, 0), &mut HashSet::new());
-            } else if let Some(call) = pointer_result_call(root) {
-                // An accessor's result (`outer[i]` of a vector of vectors
-                // at -O0, then `.push_back(active)`): it points into
-                // memory reached from its pointer arguments, whose local
-                // memory gets shadows so the accessor's augmented version
-                // returns the shadow pointer (as in `mark_memory_from`).
+            } else if let Some(call) = pointer_result_call(root)
+                .filter(|_| opcode(root) == Some(LLVMOpcode::LLVMExtractValue))
+            {
+                // A pointer returned inside a struct (std::map's insert
+                // position {ptr, ptr} at -O2): it may point into memory
+                // reached from the call's pointer arguments, whose local
+                // memory gets shadows so the callee's augmented version
+                // returns the shadow pointers.
                 self.reached.insert(root);
                 self.reached.insert(call);
                 changed = true;

@@ -41,8 +41,7 @@ pub enum Act {
 pub struct Key {
     pub func: V,
     pub acts: Vec<Act>,
-    /// Whether the (float) result is active: `rev` then takes its seed. For
-    /// a pointer result with no argument shadowed: `aug` returns its shadow.
+    /// Whether the (float) result is active: `rev` then takes its seed.
     pub ret_active: bool,
     /// Per parameter: whether the caller may overwrite memory reached
     /// through it after the call returns and before the reverse sweep (the
@@ -399,7 +398,7 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
         }
     }
     let ret_is_shadowed_ptr = (is_ptr(ret_ty) || is_ptr_aggregate(ret_ty))
-        && (key.ret_active || ps.iter().zip(&key.acts).any(|(_, a)| *a == Act::Dup));
+        && ps.iter().zip(&key.acts).any(|(_, a)| *a == Act::Dup);
     let aug_ret = if is_void(ret_ty) {
         AugRet::Void
     } else if ret_is_shadowed_ptr {

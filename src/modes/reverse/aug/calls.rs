@@ -219,12 +219,7 @@ impl AugGen<'_> {
         let key = Key {
             func: callee,
             acts: acts.clone(),
-            // A pointer result is "active" when its shadow is wanted and no
-            // argument has one (`m_data = aligned_new(n)` in an Eigen
-            // matrix's resize at -O0): the callee then returns it.
-            ret_active: is_varied
-                && ((contains_fp(ret_ty) && !contains_ptr(ret_ty))
-                    || (contains_ptr(ret_ty) && !acts.contains(&Act::Dup))),
+            ret_active: is_varied && contains_fp(ret_ty) && !contains_ptr(ret_ty),
             overwritten,
             globals_overwritten,
         };

@@ -149,17 +149,14 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         }
         arg_trees.push(t);
     }
-    // A pointer result whose shadow the caller wants with no argument
-    // shadowed (see `get_pair`).
-    let ret_shadow = key.ret_active && contains_ptr(fn_return_type(f));
     let (trips, recurrences) = exit_counts(aug);
-    let mut act = Activity::analyse_returning(aug, &seeds, f, &arg_trees, ret_shadow)?;
+    let mut act = Activity::analyse_args(aug, &seeds, f, &arg_trees)?;
     // Active indirect calls go through a dispatcher over their possible
     // targets; the activity is then worked out again on the new calls.
     if crate::modes::dispatch::dispatch_active_indirect_calls(sess, aug, f, |v| act.is_varied(v))
         > 0
     {
-        act = Activity::analyse_returning(aug, &seeds, f, &arg_trees, ret_shadow)?;
+        act = Activity::analyse_args(aug, &seeds, f, &arg_trees)?;
     }
     if sess.opts.print_activity {
         crate::analysis::printer::print_activity(
