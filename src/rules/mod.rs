@@ -825,6 +825,12 @@ pub(crate) fn is_inactive_function_name(n: &str) -> bool {
         "_ZNKSt7__cxx1112basic_string",
         "_ZNSt7__cxx1119basic_ostringstream",
         "_ZNSt7__cxx1118basic_stringstream",
+        // std::unordered_map's helpers in libstdc++.so: the rehash policy
+        // (bucket counts) and the byte hashes of std::hash<std::string>;
+        // integer results and integer state only.
+        "_ZNKSt8__detail20_Prime_rehash_policy",
+        "_ZSt11_Hash_bytesPKvmm",
+        "_ZSt15_Fnv_hash_bytesPKvmm",
         // Fortran runtime (flang): I/O statements and STOP.
         "_FortranAio",
         "_FortranAStopStatement",

@@ -566,6 +566,28 @@ impl Run<'_> {
                     changed |= self.mark_memory(v, i)?;
                 }
             }
+            LLVMRet if num_operands(i) > 0 && !self.seeds.is_empty() => {
+                // A returned pointer gets a shadow (the derivative returns
+                // one when any argument has a shadow): a pointer read from
+                // a local slot (`return iterator(nullptr)` at -O0) needs
+                // the slot's shadow, as for a merge of pointers.
+                let v = operand(i, 0);
+                if is_ptr(type_of(v)) && !self.reached.contains(&v) {
+                    changed |= self.mark_local_memory(v);
+                    for root in underlying_objects(v) {
+                        if opcode(root) != Some(LLVMOpcode::LLVMLoad) {
+                            continue;
+                        }
+                        for slot in underlying_objects(operand(root, 0)) {
+                            if opcode(slot) == Some(LLVMOpcode::LLVMAlloca)
+                                && self.reached.insert(slot)
+                            {
+                                changed = true;
+                            }
+                        }
+                    }
+                }
+            }
             LLVMAtomicRMW | LLVMAtomicCmpXchg => {
                 if self.any_operand_reached(i) {
                     changed |= self.mark_memory(operand(i, 0), i)?;
@@ -584,6 +606,17 @@ impl Run<'_> {
                     }
                 } else if let CallKind::Mpi(k) = kind {
                     changed |= self.mpi_effects(i, k)?;
+                } else if matches!(kind, CallKind::ShadowReplay)
+                    && call_args(i).iter().any(|a| self.reached.contains(a))
+                {
+                    // Run again on the shadows (a red-black tree's links):
+                    // every pointer argument needs its shadow, float
+                    // memory or not (a node base holds only pointers).
+                    for a in call_args(i) {
+                        if is_ptr(type_of(a)) && !self.reached.contains(&a) {
+                            changed |= self.mark_local_memory(a);
+                        }
+                    }
                 } else if !kind.is_pure_value() && !matches!(kind, CallKind::AllocOut) {
                     // A call that may write active data through pointer
                     // arguments: local allocations passed to it get shadows.
@@ -725,6 +758,11 @@ impl Run<'_> {
                         }
                     }
                 }
+                Some(LLVMOpcode::LLVMExtractValue) if pointer_result_call(root).is_some() => {
+                    // A pointer returned inside a struct ({ptr, ptr} of
+                    // std::map's insert position at -O2): as for a call.
+                    changed |= self.mark_local_memory(root);
+                }
                 _ => {
                     self.reached.insert(root);
                     changed = true;
@@ -747,6 +785,22 @@ impl Run<'_> {
                 changed = true;
             } else if opcode(root) == Some(LLVMOpcode::LLVMLoad) && is_ptr(type_of(root)) {
                 changed |= self.mark_local_slot(operand(root, 0), &mut HashSet::new());
+            } else if let Some(call) = pointer_result_call(root)
+                .filter(|_| opcode(root) == Some(LLVMOpcode::LLVMExtractValue))
+            {
+                // A pointer returned inside a struct (std::map's insert
+                // position {ptr, ptr} at -O2): it may point into memory
+                // reached from the call's pointer arguments, whose local
+                // memory gets shadows so the callee's augmented version
+                // returns the shadow pointers.
+                self.reached.insert(root);
+                self.reached.insert(call);
+                changed = true;
+                for a in call_args(call) {
+                    if is_ptr(type_of(a)) && !self.reached.contains(&a) {
+                        changed |= self.mark_local_memory(a);
+                    }
+                }
             }
         }
         changed
@@ -953,4 +1007,19 @@ fn globals_touched_by(f: V) -> HashSet<V> {
         }
     }
     out
+}
+
+/// The call to a function with a body that returns pointer `v`, directly
+/// (an accessor such as `std::vector::operator[]` at -O0) or inside a
+/// struct (`extractvalue` of a returned `{ptr, ptr}`): such a result may
+/// point into memory reached from the call's pointer arguments.
+fn pointer_result_call(v: V) -> Option<V> {
+    let (call, ok) = match opcode(v) {
+        Some(LLVMOpcode::LLVMExtractValue) if is_ptr(type_of(v)) => {
+            let c = operand(v, 0);
+            (c, is_ptr_aggregate(type_of(c)))
+        }
+        _ => (v, is_ptr(type_of(v))),
+    };
+    (ok && is_call(call) && matches!(rules::classify(call), CallKind::Defined(_))).then_some(call)
 }

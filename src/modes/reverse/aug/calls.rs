@@ -242,10 +242,20 @@ impl AugGen<'_> {
                 format!("call to variadic function '{cname}' with active arguments"),
             ));
         }
-        let acts: Vec<Act> = args
+        let mut acts: Vec<Act> = args
             .iter()
             .map(|a| act_of(type_of(*a), self.varied(*a)))
             .collect();
+        // A null pointer beside shadowed ones (`iterator(nullptr)` of a
+        // container's `end()` at -O0) is passed with its shadow, null: the
+        // callee may store it where its shadow is read back.
+        if acts.contains(&Act::Dup) {
+            for (k, a) in args.iter().enumerate() {
+                if is_ptr(type_of(*a)) && is_null_or_undef(*a) {
+                    acts[k] = Act::Dup;
+                }
+            }
+        }
         let ret_ty = type_of(i);
         // Stack slots passed to the callee count as overwritten (its
         // reverse sweep runs after this frame is gone): `for_call`.
@@ -292,6 +302,14 @@ impl AugGen<'_> {
         };
         if is_varied {
             self.a.act.varied.insert(primal_value);
+        }
+        // Memory the callee returns that the primal frees: the reverse
+        // sweep frees it after the callee's reverse (`free_returned_alloc`).
+        if self.a.deferred_free.remove(&i) {
+            self.a.deferred_free.insert(primal_value);
+            if let Some(d) = self.a.free_fn.remove(&i) {
+                self.a.free_fn.insert(primal_value, d);
+            }
         }
         self.a.calls.insert(nc, CallInfo { pair, key, args });
         self.erase(i);

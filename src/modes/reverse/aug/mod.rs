@@ -413,7 +413,12 @@ impl AugGen<'_> {
                             && !name(callee).starts_with("_Zd");
                         for o in underlying_allocations(p) {
                             self.a.deferred_free.insert(o);
-                            if user_free {
+                            // Memory a callee allocated (and returned) is
+                            // freed in the reverse sweep as the primal
+                            // freed it, with its shadow.
+                            let from_callee =
+                                is_call(o) && !matches!(rules::classify(o), CallKind::Alloc(_));
+                            if user_free || from_callee {
                                 self.a.free_fn.insert(o, callee);
                             }
                         }

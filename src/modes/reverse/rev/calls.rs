@@ -225,6 +225,33 @@ impl RevGen<'_> {
         Ok(true)
     }
 
+    /// Memory a differentiated callee allocated and returned (`t =
+    /// make(x)`), whose free in the primal was deferred to the reverse
+    /// sweep: freed (with its shadow) after the callee's reverse, as the
+    /// primal freed it.
+    fn free_returned_alloc(&mut self, i: V) -> Result<()> {
+        if !self.a.deferred_free.contains(&i) {
+            return Ok(());
+        }
+        let Some(d) = self.a.free_fn.get(&i).copied() else {
+            return Ok(());
+        };
+        let release = |b: &Builder, v: V| {
+            if params(d).len() == 1 {
+                b.call_fn(d, &mut [v]);
+            } else {
+                b.free(v);
+            }
+        };
+        if let Some(s) = self.a.shadow.get(&i).copied() {
+            let sv = self.avail(s)?;
+            release(&self.b, sv);
+        }
+        let p = self.avail(i)?;
+        release(&self.b, p);
+        Ok(())
+    }
+
     /// Free `p`, allocated like `alloc` was: C++ `new` / `new[]` memory
     /// goes back through the matching `delete`, the rest through free.
     pub(super) fn dealloc_like(&mut self, alloc: V, p: V) -> Result<()> {
@@ -307,6 +334,15 @@ impl RevGen<'_> {
         }
         args.push(self.tape);
         let r = self.b.call_fn(rev_g, &mut args);
+        let primal = match info.pair.aug_ret {
+            AugRet::PrimalShadow => users(i)
+                .into_iter()
+                .find(|u| opcode(*u) == Some(LLVMOpcode::LLVMExtractValue) && indices(*u) == [0]),
+            _ => Some(i),
+        };
+        if let Some(p) = primal {
+            self.free_returned_alloc(p)?;
+        }
         let n = info.pair.active_params.len();
         for (slot, pi) in info.pair.active_params.iter().enumerate() {
             let d = if n == 1 {
