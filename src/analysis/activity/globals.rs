@@ -101,3 +101,31 @@ pub(super) fn const_ptr_global(v: V) -> Option<V> {
         v = operand(v, 0);
     }
 }
+
+/// The globals `f` and the functions it calls use.
+pub(super) fn globals_touched_by(f: V) -> HashSet<V> {
+    let mut out = HashSet::new();
+    let mut seen = HashSet::new();
+    let mut stack = vec![f];
+    while let Some(g) = stack.pop() {
+        if !seen.insert(g) || is_declaration(g) {
+            continue;
+        }
+        for bb in blocks(g) {
+            for i in instructions(bb) {
+                for o in operands(i) {
+                    let b = strip_casts(o);
+                    for root in underlying_objects(b) {
+                        if is_global_var(root) {
+                            out.insert(root);
+                        }
+                    }
+                    if is_function(b) {
+                        stack.push(b);
+                    }
+                }
+            }
+        }
+    }
+    out
+}

@@ -27,8 +27,9 @@ use std::collections::{HashMap, HashSet};
 
 mod globals;
 mod objects;
-use globals::const_ptr_global;
 pub use globals::ActiveGlobals;
+use globals::{const_ptr_global, globals_touched_by};
+use objects::{is_local_allocation, pointer_result_call};
 pub use objects::{underlying_allocations, underlying_objects};
 
 /// How to analyse.
@@ -932,12 +933,6 @@ impl Run<'_> {
     }
 }
 
-/// Allocations local to a function: allocas and heap allocations.
-fn is_local_allocation(v: V) -> bool {
-    opcode(v) == Some(LLVMOpcode::LLVMAlloca)
-        || (is_call(v) && matches!(rules::classify(v), CallKind::Alloc(_)))
-}
-
 pub use crate::rules::classify::{is_inactive_call, is_inactive_function};
 
 /// An argument as the user sees it: its position among the primal
@@ -979,47 +974,4 @@ fn carries_bits(load: V) -> bool {
         Some(LLVMOpcode::LLVMBitCast) => contains_fp(type_of(u)),
         _ => false,
     })
-}
-
-/// The globals `f` and the functions it calls use.
-fn globals_touched_by(f: V) -> HashSet<V> {
-    let mut out = HashSet::new();
-    let mut seen = HashSet::new();
-    let mut stack = vec![f];
-    while let Some(g) = stack.pop() {
-        if !seen.insert(g) || is_declaration(g) {
-            continue;
-        }
-        for bb in blocks(g) {
-            for i in instructions(bb) {
-                for o in operands(i) {
-                    let b = strip_casts(o);
-                    for root in underlying_objects(b) {
-                        if is_global_var(root) {
-                            out.insert(root);
-                        }
-                    }
-                    if is_function(b) {
-                        stack.push(b);
-                    }
-                }
-            }
-        }
-    }
-    out
-}
-
-/// The call to a function with a body that returns pointer `v`, directly
-/// (an accessor such as `std::vector::operator[]` at -O0) or inside a
-/// struct (`extractvalue` of a returned `{ptr, ptr}`): such a result may
-/// point into memory reached from the call's pointer arguments.
-fn pointer_result_call(v: V) -> Option<V> {
-    let (call, ok) = match opcode(v) {
-        Some(LLVMOpcode::LLVMExtractValue) if is_ptr(type_of(v)) => {
-            let c = operand(v, 0);
-            (c, is_ptr_aggregate(type_of(c)))
-        }
-        _ => (v, is_ptr(type_of(v))),
-    };
-    (ok && is_call(call) && matches!(rules::classify(call), CallKind::Defined(_))).then_some(call)
 }

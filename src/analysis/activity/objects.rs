@@ -1,5 +1,6 @@
 //! The objects (allocations, arguments, globals) a pointer may point into.
 use crate::ir::llvm::*;
+use crate::rules::{self, CallKind};
 use std::collections::HashSet;
 
 /// Like [`underlying_objects`], but a pointer loaded from a local variable
@@ -71,4 +72,25 @@ pub fn underlying_objects(p: V) -> Vec<V> {
         }
     }
     out
+}
+
+/// Allocations local to a function: allocas and heap allocations.
+pub(super) fn is_local_allocation(v: V) -> bool {
+    opcode(v) == Some(LLVMOpcode::LLVMAlloca)
+        || (is_call(v) && matches!(rules::classify(v), CallKind::Alloc(_)))
+}
+
+/// The call to a function with a body that returns pointer `v`, directly
+/// (an accessor such as `std::vector::operator[]` at -O0) or inside a
+/// struct (`extractvalue` of a returned `{ptr, ptr}`): such a result may
+/// point into memory reached from the call's pointer arguments.
+pub(super) fn pointer_result_call(v: V) -> Option<V> {
+    let (call, ok) = match opcode(v) {
+        Some(LLVMOpcode::LLVMExtractValue) if is_ptr(type_of(v)) => {
+            let c = operand(v, 0);
+            (c, is_ptr_aggregate(type_of(c)))
+        }
+        _ => (v, is_ptr(type_of(v))),
+    };
+    (ok && is_call(call) && matches!(rules::classify(call), CallKind::Defined(_))).then_some(call)
 }

@@ -5,7 +5,7 @@
 //! (constants, arguments, loop counters, induction variables, loop
 //! invariants, replayed load recurrences, values made in this block) are
 //! free.
-use super::affine_iv;
+use super::loops::affine_iv;
 use super::RevGen;
 use crate::analysis::mincut::{self, Origin};
 use crate::diag::Result;
