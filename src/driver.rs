@@ -35,46 +35,15 @@ fn find_calls(m: LLVMModuleRef) -> Vec<(V, Mode)> {
 }
 
 /// Whether `f` (or anything it calls) still contains an `__enzyme_*` call.
-/// A worklist, not recursion: a deep call chain cannot overflow the stack.
 fn reaches_enzyme_call(f: V, seen: &mut std::collections::HashSet<V>) -> bool {
-    let mut work = vec![f];
-    while let Some(f) = work.pop() {
-        if !seen.insert(f) || is_declaration(f) {
-            continue;
-        }
-        for bb in blocks(f) {
-            for i in instructions(bb) {
-                if let Some(c) = is_call(i).then(|| called_function(i)).flatten() {
-                    if Mode::from_callee(&name(c)).is_some() {
-                        return true;
-                    }
-                    work.push(c);
-                }
-            }
-        }
-    }
-    false
+    crate::analysis::callgraph::find_callee(vec![f], seen, |c| {
+        Mode::from_callee(&name(c)).is_some()
+    })
 }
 
 /// Whether `f` calls `target`, directly or through functions it calls.
 fn calls_transitively(f: V, target: V, seen: &mut std::collections::HashSet<V>) -> bool {
-    let mut work = vec![f];
-    while let Some(f) = work.pop() {
-        if !seen.insert(f) || is_declaration(f) {
-            continue;
-        }
-        for bb in blocks(f) {
-            for i in instructions(bb) {
-                if let Some(c) = is_call(i).then(|| called_function(i)).flatten() {
-                    if c == target {
-                        return true;
-                    }
-                    work.push(c);
-                }
-            }
-        }
-    }
-    false
+    crate::analysis::callgraph::find_callee(vec![f], seen, |c| c == target)
 }
 
 /// What to do with a call that failed: report it (`Fail`), or leave it in

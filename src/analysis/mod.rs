@@ -1,5 +1,6 @@
 //! Analyses shared by every mode. They read IR and never build it.
 pub mod activity;
+pub mod callgraph;
 pub mod escape;
 pub mod mincut;
 pub mod printer;

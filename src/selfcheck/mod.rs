@@ -147,7 +147,7 @@ fn sites(m: LLVMModuleRef) -> Vec<(V, Mode)> {
 /// call would be differentiated too).
 fn differentiated_functions(sites: &[(V, Mode)]) -> HashSet<V> {
     let mut seen = HashSet::new();
-    let mut work: Vec<V> = sites
+    let work: Vec<V> = sites
         .iter()
         .filter_map(|(c, _)| {
             call_args(*c)
@@ -156,18 +156,7 @@ fn differentiated_functions(sites: &[(V, Mode)]) -> HashSet<V> {
                 .find(|a| is_function(*a))
         })
         .collect();
-    while let Some(f) = work.pop() {
-        if !seen.insert(f) || is_declaration(f) {
-            continue;
-        }
-        for bb in blocks(f) {
-            for i in instructions(bb) {
-                if let Some(c) = is_call(i).then(|| called_function(i)).flatten() {
-                    work.push(c);
-                }
-            }
-        }
-    }
+    crate::analysis::callgraph::find_callee(work, &mut seen, |_| false);
     seen
 }
 
