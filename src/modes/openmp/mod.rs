@@ -128,10 +128,13 @@ fn promote_reduction_privates(f: V) -> Result<()> {
     let Some(entry) = blocks(f).first().copied() else {
         return Ok(());
     };
-    for a in instructions(entry) {
-        if opcode(a) != Some(LLVMOpcode::LLVMAlloca) {
-            continue;
-        }
+    // The allocas first: the loop below erases stores, which may sit in
+    // the entry block too (at -O0).
+    let allocas: Vec<V> = instructions(entry)
+        .into_iter()
+        .filter(|i| opcode(*i) == Some(LLVMOpcode::LLVMAlloca))
+        .collect();
+    for a in allocas {
         let us = users(a);
         let only_stored = us.iter().all(|u| {
             is_lifetime_marker(*u)
