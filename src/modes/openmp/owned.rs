@@ -136,11 +136,10 @@ pub fn owned_counter(f: V) -> Option<Owned> {
         if !shared(p) || (is_argument(p) && super::slots::is_frame_slot(p)) {
             continue;
         }
-        let (c, k) = element_index(p)?;
+        let (c, k, base) = element(p)?;
         if !loops.iter().any(|l| l.counter == c) {
             return None;
         }
-        let base = operand(p, 0);
         if !is_argument(base) {
             return None;
         }
@@ -234,8 +233,26 @@ fn same_value(a: V, b: V, depth: u32) -> bool {
 /// `base[i + k]` (one index; k a constant, through integer extensions)
 /// -> (i, k).
 fn element_index(p: V) -> Option<(V, i64)> {
+    element(p).map(|(i, k, _)| (i, k))
+}
+
+/// `base[i + k]` -> (i, k, base); also `(i8*)&base[i + k0] + c` with `c`
+/// a multiple of the element size (clang-22 writes `x[i + 1]` as a byte
+/// offset from `&x[i]`): k = k0 + c / size.
+fn element(p: V) -> Option<(V, i64, V)> {
     if opcode(p) != Some(LLVMOpcode::LLVMGetElementPtr) || num_operands(p) != 2 {
         return None;
+    }
+    let inner = operand(p, 0);
+    if opcode(inner) == Some(LLVMOpcode::LLVMGetElementPtr) {
+        let bytes = const_int_value(operand(p, 1))?;
+        let m = module_of(inst_fn(p));
+        if type_store_size(m, crate::ir::values::gep_source_type(p)) != 1 {
+            return None;
+        }
+        let size = type_store_size(m, crate::ir::values::gep_source_type(inner)) as i64;
+        let (i, k0, base) = element(inner)?;
+        return (size > 0 && bytes % size == 0).then(|| (i, k0 + bytes / size, base));
     }
     let mut idx = strip_ext(operand(p, 1));
     let mut k = 0;
@@ -245,7 +262,7 @@ fn element_index(p: V) -> Option<(V, i64)> {
             idx = strip_ext(operand(idx, 0));
         }
     }
-    Some((idx, k))
+    Some((idx, k, inner))
 }
 
 fn strip_ext(mut v: V) -> V {
