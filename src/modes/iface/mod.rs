@@ -14,6 +14,7 @@
 //! - `__enzyme_set_fixed_point(reduction, max_iters, control, [state,
 //!   bytes]...)` in a loop body ([`set_fixed_point`], from `loops::lower`).
 pub mod batch;
+pub mod markers;
 pub mod shadows;
 
 use crate::diag::Error;
