@@ -565,7 +565,11 @@ impl Cursor<'_> {
                 other => {
                     return Err(Error::bad_call(
                         call,
-                        format!("marker {other} is not valid before {}", pdesc()),
+                        format!(
+                            "marker {other} is not valid before {}{}",
+                            pdesc(),
+                            crate::modes::iface::markers::hint(other)
+                        ),
                     ));
                 }
             });

@@ -85,3 +85,16 @@ pub fn load_byref(call: V, b: Option<&Builder>, p: V, bytes: i64, to: T, what: &
         None => undef(to),
     })
 }
+
+/// Why a marker enzyme-rs knows of is refused where it stands.
+pub fn hint(marker: &str) -> &'static str {
+    match marker {
+        "enzyme_interleave" => {
+            " (enzyme_interleave, all primals first and the shadows after it, is not supported by enzyme-rs: pass each shadow right after its primal)"
+        }
+        "enzyme_dupv" | "enzyme_dupnoneedv" => {
+            " (it takes the stride in bytes, the primal and one shadow pointer)"
+        }
+        _ => "",
+    }
+}
