@@ -10,7 +10,11 @@ report.md (tables), results.json (raw), ratios.png and scaling.png.
 Options: --quick (short timings, smallest sizes: a smoke test),
          --problems a,b,c (subset), --largest (each problem's largest
          size only), --tools a,b (only these tools, e.g.
-         primal,hand,enzyme_rev; ADOL-C only when named), --out DIR.
+         primal,hand,enzyme_rev; ADOL-C only when named), --out DIR,
+         --rounds N (time the tools of a size N times, interleaved:
+         round 1 runs every tool once, then round 2, ...; each figure is
+         the median over the rounds and its spread covers them: on a loaded
+         machine, load that comes and goes then hits every tool alike).
 """
 import argparse, json, os, platform, re, statistics, subprocess, sys, time
 
@@ -36,6 +40,7 @@ SIZES = {
 ORDER = list(SIZES)
 TOOL_LABEL = {
     "enzyme_rev": "enzyme-rs reverse",
+    "enzyme_rev_acc": "enzyme-rs reverse, no zeroing",
     "enzyme_vfwd": "enzyme-rs vector fwd",
     "enzyme_fwd": "enzyme-rs forward",
     "hand": "hand-written",
@@ -105,6 +110,26 @@ def run_time(prog, tool, args, env, cwd=None):
     return None
 
 
+def combine_rounds(results):
+    """One record from the same tool's records of several rounds: the median
+    time; spread = (slowest - fastest) / median over the rounds' times and
+    every round's own batches."""
+    rs = [r for r in results if r]
+    if not rs:
+        return None
+    if len(rs) == 1:
+        return rs[0]
+    ts = sorted(r["time"] for r in rs)
+    med = statistics.median(ts)
+    lo = min(r["time"] * (1 - r.get("spread", 0) / 2) for r in rs)
+    hi = max(r["time"] * (1 + r.get("spread", 0) / 2) for r in rs)
+    out = dict(min(rs, key=lambda r: abs(r["time"] - med)))
+    out["time"] = med
+    out["spread"] = (max(hi, ts[-1]) - min(lo, ts[0])) / med if med > 0 else 0
+    out["rounds"] = [r["time"] for r in rs]
+    return out
+
+
 def compile_times(problems, cfg, reps=5):
     """clang-16 -O2 -c of each benchmark with and without the plugin; the
     fastest of `reps` runs each (least disturbed by other load)."""
@@ -158,6 +183,8 @@ def main():
     ap.add_argument("--out", default=RESULTS)
     ap.add_argument("--largest", action="store_true", help="only each problem's largest size")
     ap.add_argument("--tools", default="", help="comma list of tools to time (default: all)")
+    ap.add_argument("--no-compile", action="store_true", help="skip the compile-time measurement")
+    ap.add_argument("--rounds", type=int, default=1, help="interleaved timing rounds per size")
     ap.add_argument("--report-only", action="store_true", help="rewrite report and charts from results.json")
     a = ap.parse_args()
     if a.report_only:
@@ -182,7 +209,7 @@ def main():
     if cfg["HAVE_VECTOR_FWD"]:
         c_tools.append("enzyme_vfwd")
     if cfg["HAVE_REVERSE"]:
-        c_tools.append("enzyme_rev")
+        c_tools += ["enzyme_rev", "enzyme_rev_acc"]
     c_tools.append("fd")
     ad_tools = ["adolc_tape", "adolc_eval", "adolc_both"] if cfg["HAVE_ADOLC"] else []
     if a.tools:
@@ -212,13 +239,17 @@ def main():
                     failures.append(f"{p} {args}: adolc")
                     bad |= {"adolc"}
                     print(out2, flush=True)
-            for tool in c_tools:
-                if tool in bad:
-                    continue
-                res = run_time(p, tool, args, env)
+            tools = [t for t in c_tools if t not in bad and not (t == "enzyme_rev_acc" and p == "ba")]
+            per_tool = {t: [] for t in tools}
+            for _ in range(max(1, a.rounds)):
+                for tool in tools:
+                    per_tool[tool].append(run_time(p, tool, args, env))
+            for tool in tools:
+                res = combine_rounds(per_tool[tool])
                 if res:
                     records.append(res)
-                    print(f"   {tool:12s} {fmt_t(res['time']):>10s}{' (extrapolated)' if res['extrapolated'] else ''}", flush=True)
+                    print(f"   {tool:14s} {fmt_t(res['time']):>10s} ±{100 * res.get('spread', 0) / 2:.0f}%"
+                          f"{' (extrapolated)' if res['extrapolated'] else ''}", flush=True)
             if ad and "adolc" not in bad:
                 for tool in ad_tools:
                     res = run_time(p + "_adolc", tool, args, env, cwd=adolc_dir)
@@ -226,10 +257,11 @@ def main():
                         records.append(res)
                         print(f"   {tool:12s} {fmt_t(res['time']):>10s}", flush=True)
     print("== compile time", flush=True)
-    ctimes = compile_times(problems, cfg, reps=1 if a.quick else 5)
+    ctimes = {} if a.no_compile else compile_times(problems, cfg, reps=1 if a.quick else 5)
     elapsed = time.time() - t_start
     data = {"config": cfg, "entry": entry, "records": records, "checks": checks, "failures": failures,
-            "compile": ctimes, "elapsed_s": elapsed, "quick": a.quick,
+            "compile": ctimes, "elapsed_s": elapsed, "quick": a.quick, "rounds": a.rounds,
+            "min_time": float(env.get("BENCH_MIN_TIME", "0.5")),
             "host": {"machine": platform.machine(), "cpus": os.cpu_count(), "python": platform.python_version(),
                      "date": time.strftime("%Y-%m-%d %H:%M:%S %Z")}}
     with open(os.path.join(a.out, "results.json"), "w") as f:
@@ -260,7 +292,7 @@ def table_rows(data, problems):
 def write_report(data, problems, out):
     cfg = data["config"]
     by, keys = table_rows(data, problems)
-    tools = [t for t in ["enzyme_rev", "enzyme_vfwd", "enzyme_fwd", "hand", "adolc_both", "adolc_tape", "adolc_eval", "fd"]
+    tools = [t for t in ["enzyme_rev", "enzyme_rev_acc", "enzyme_vfwd", "enzyme_fwd", "hand", "adolc_both", "adolc_tape", "adolc_eval", "fd"]
              if any(t in v for v in by.values())]
     L = []
     L.append("# enzyme-rs benchmark results\n")
@@ -274,7 +306,7 @@ def write_report(data, problems, out):
              f"ADOL-C: {'yes' if cfg['HAVE_ADOLC'] else 'not installed (skipped)'}.\n")
     L.append("Every number in the ratio tables is *gradient time / primal time* for the same problem "
              "and size (lower is better; the cheap-gradient principle puts a good reverse mode at about 2-5). "
-             "Timings: each measurement repeated until it has run >= 0.2 s, median of 5. "
+             "Timings: see below. "
              "`*` = extrapolated: a sweeping tool (forward mode, FD) whose full gradient would take too long was "
              "timed on a block of input directions and scaled to all of them (cost per direction is "
              "independent of the direction). BA is a Jacobian (2x15 block per observation plus the weight "
@@ -285,9 +317,16 @@ def write_report(data, problems, out):
         L.append("All derivatives agreed with the hand-written ones (AD tools to 1e-8 relative, central "
                  "differences to 1e-5..1e-4) before timing; see the check log at the end.\n")
     L.append("## Gradient / primal time ratios\n")
-    L.append("Each time is the median of 5 batches of at least 0.5 s after two warm-up calls; "
-             "±N% is half the spread (slowest - fastest batch) of the gradient's batches, shown "
-             "when it is 10% or more.\n")
+    rounds = data.get("rounds", 1)
+    L.append(f"Each time is the median of 5 batches of at least {data.get('min_time', 0.5):g} s after two warm-up calls"
+             + (f", and then the median over {rounds} interleaved rounds (every tool of a size once per "
+                "round, in turn)" if rounds > 1 else "")
+             + "; ±N% is half the spread (slowest - fastest batch"
+             + (", over all rounds" if rounds > 1 else "") + ") of the gradient's batches, shown "
+             "when it is 10% or more. *enzyme-rs reverse, no zeroing* times the same gradient call "
+             "without the caller's `memset` of the gradient buffer before it (Enzyme adds the gradient "
+             "into that buffer; a hand-written gradient writes it and needs no zeroing pass): the "
+             "derivative's own cost.\n")
     hdr = "| problem | size | primal | " + " | ".join(TOOL_LABEL[t] for t in tools) + " |"
     L.append(hdr)
     L.append("|" + "---|" * (3 + len(tools)))
@@ -304,6 +343,25 @@ def write_report(data, problems, out):
                 spread = f" ±{100 * sp / 2:.0f}%" if sp is not None and sp >= 0.1 else ""
                 cells.append(f"{r['time'] / prim:.3g}{'*' if r['extrapolated'] else ''}{spread}")
         L.append(f"| {k[0]} | {k[1]} | {fmt_t(prim)} | " + " | ".join(cells) + " |")
+    L.append("\n## Targets: enzyme-rs reverse against the hand-written gradient, largest size\n")
+    L.append("Gradient time / hand-written gradient time (target <= 1.1; ± half the spread of the two "
+             "figures' batches together) and peak memory / hand-written's (target <= 1.5).\n")
+    L.append("| problem | size | time vs hand | met | no zeroing vs hand | peak memory vs hand | met |")
+    L.append("|---|---|---|---|---|---|---|")
+    for p in problems:
+        ks = [k for k in keys if k[0] == p and "hand" in by[k] and "enzyme_rev" in by[k]]
+        if not ks:
+            continue
+        k = ks[-1]
+        h, e = by[k]["hand"], by[k]["enzyme_rev"]
+        r = e["time"] / h["time"]
+        sp = (e.get("spread", 0) + h.get("spread", 0)) / 2
+        sp_s = f" ±{100 * sp / 2:.0f}%" if "spread" in e and "spread" in h else ""
+        acc = by[k].get("enzyme_rev_acc")
+        acc_s = f"{acc['time'] / h['time']:.2f}" if acc else "-"
+        m = e["maxrss_kb"] / h["maxrss_kb"] if h.get("maxrss_kb") else None
+        L.append(f"| {p} | {k[1]} | {r:.2f}{sp_s} | {'yes' if r <= 1.1 else 'no'} | {acc_s} | "
+                 + (f"{m:.2f} | {'yes' if m <= 1.5 else 'no'} |" if m else "- | - |"))
     L.append("\n## Peak memory (max RSS of the process running only that tool) and tape size\n")
     mtools = ["primal"] + tools
     L.append("| problem | size | " + " | ".join(("primal" if t == "primal" else TOOL_LABEL[t]) for t in mtools)
@@ -325,17 +383,8 @@ def write_report(data, problems, out):
              "call: capacity, grown by doubling from 4 KiB, so up to 2x the deepest tape; 0 when nothing "
              "is taped). ADOL-C tape bytes are "
              "from `tapestats` (operations x 1 B + locations x 4 B + values x 8 B).\n")
-    L.append("## Compile-time overhead (`clang-16 -O2 -c`, fastest of 5)\n")
-    L.append("| problem | without plugin | with plugin | ratio |")
-    L.append("|---|---|---|---|")
-    ratios = []
-    for p, r in data["compile"].items():
-        ratios.append(r["ratio"])
-        L.append(f"| {p} | {r['without']:.3f} s | {r['with']:.3f} s | {r['ratio']:.2f} |")
-    if ratios:
-        L.append(f"| **geometric mean** | | | **{statistics.geometric_mean(ratios):.2f}** |")
-    L.append("\nBoth compile the same file (the benchmark's C driver, which contains the `__enzyme_*` calls); "
-             "without the plugin they stay external calls.\n")
+    if data["compile"]:
+        compile_section(L, data["compile"])
     L.append("## Notes\n")
     L.append("- ADOL-C is left out where its tape would need several GB: sumsq and dot at n = 1e7, "
              "gmm at d=64 k=100. ADOL-C times taping (`trace_on` .. `trace_off` of the adouble instantiation "
@@ -355,12 +404,26 @@ def write_report(data, problems, out):
         f.write("\n".join(L) + "\n")
 
 
+def compile_section(L, compile_times):
+    L.append("## Compile-time overhead (`clang-16 -O2 -c`, fastest of 5)\n")
+    L.append("| problem | without plugin | with plugin | ratio |")
+    L.append("|---|---|---|---|")
+    ratios = []
+    for p, r in compile_times.items():
+        ratios.append(r["ratio"])
+        L.append(f"| {p} | {r['without']:.3f} s | {r['with']:.3f} s | {r['ratio']:.2f} |")
+    if ratios:
+        L.append(f"| **geometric mean** | | | **{statistics.geometric_mean(ratios):.2f}** |")
+    L.append("\nBoth compile the same file (the benchmark's C driver, which contains the `__enzyme_*` calls); "
+             "without the plugin they stay external calls.\n")
+
+
 def charts(data, problems, out):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     by, keys = table_rows(data, problems)
-    tools = [t for t in ["enzyme_rev", "enzyme_vfwd", "enzyme_fwd", "hand", "adolc_both", "adolc_tape", "adolc_eval", "fd"]
+    tools = [t for t in ["enzyme_rev", "enzyme_rev_acc", "enzyme_vfwd", "enzyme_fwd", "hand", "adolc_both", "adolc_tape", "adolc_eval", "fd"]
              if any(t in v for v in by.values())]
     colors = dict(zip(tools, plt.cm.tab10.colors))
     # 1. ratio per tool per problem, at each problem's largest size with ADOL-C (else largest)

@@ -2,7 +2,7 @@
  *   prog check SIZE...        compute every derivative this build offers and
  *                             compare them; exit 1 on disagreement
  *   prog time TOOL SIZE...    time one tool; prints one RESULT json line
- * C build (plugin): tools primal hand enzyme_fwd [enzyme_vfwd] [enzyme_rev] fd
+ * C build (plugin): tools primal hand enzyme_fwd [enzyme_vfwd] [enzyme_rev] [enzyme_rev_acc] fd
  * ADOL-C build:     tools adolc_tape adolc_eval adolc_both
  * Hooks come from the problem header (see common/scalar.h). */
 #ifndef BENCH_DRIVER_H
@@ -53,6 +53,9 @@ static void job_primal(void *a) { run_primal(((job_t *)a)->c); }
 static void job_hand(void *a) { job_t *j = (job_t *)a; run_hand(j->c, j->out); }
 #if HAVE_REVERSE
 static void job_rev(void *a) { job_t *j = (job_t *)a; run_rev(j->c, j->out); }
+#ifdef HAVE_REV_ACC
+static void job_rev_acc(void *a) { job_t *j = (job_t *)a; run_rev_acc(j->c, j->out); }
+#endif
 #include <malloc.h>
 /* Bytes of the tape buffer enzyme-rs keeps (in its per-thread cache) after
  * the first gradient: the heap in use after one call minus before it. The
@@ -136,6 +139,13 @@ static int do_time(const char *tool) {
     print_result(tool, time_median(job_rev, &j), 0, 1, 1, tb);
     return 0;
   }
+#ifdef HAVE_REV_ACC
+  if (!strcmp(tool, "enzyme_rev_acc")) {
+    job_rev(&j);
+    print_result(tool, time_median(job_rev_acc, &j), 0, 1, 1, 0);
+    return 0;
+  }
+#endif
 #endif
   int which = !strcmp(tool, "enzyme_fwd") ? 0 : !strcmp(tool, "enzyme_vfwd") ? 1 : !strcmp(tool, "fd") ? 2 : -1;
 #if !HAVE_VECTOR_FWD
