@@ -138,7 +138,8 @@ impl RevGen<'_> {
         let loops = &self.a.loops;
         let (lb, sb) = (inst_block(w), inst_block(s));
         let ls = loops.header(sb)?;
-        if !is_instruction(load_iv) || !is_instruction(store_iv) {
+        let phi = |v: V| is_instruction(v) && opcode(v) == Some(LLVMOpcode::LLVMPHI);
+        if !phi(load_iv) || !phi(store_iv) {
             return None;
         }
         let l2 = loops.header(inst_block(load_iv))?;
