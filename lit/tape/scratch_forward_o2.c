@@ -6,6 +6,8 @@
 // second writer, or a store loop that does not run on every iteration, the
 // loaded values are taped.
 // RUN: %clang -O2 -c -Xclang -load -Xclang %plugin -fpass-plugin=%plugin -I%include -mllvm -enzyme-print-tape %s -o /dev/null 2>&1 | %FileCheck %s
+// RUN: %clang -O2 -g -c -Xclang -load -Xclang %plugin -fpass-plugin=%plugin -I%include -Rpass=enzyme %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=REMARK
+// REMARK: scratch_forward_o2.c:{{34|35}}:{{[0-9]+}}: remark: reverse mode of 'scratch': a value loaded from memory that is overwritten later is recomputed from the store at {{.*}}scratch_forward_o2.c:33 that wrote it, not taped
 // CHECK-LABEL: enzyme-rs tape: enzyme_rs.aug.skipped_store
 // CHECK: (loop depth 2): 8 bytes [double ]
 // CHECK-LABEL: enzyme-rs tape: enzyme_rs.aug.two_writers

@@ -146,3 +146,22 @@ pub fn emit(a: &Aug, m: LLVMModuleRef) {
         }
     }
 }
+
+/// `-Rpass=enzyme`: load `load` of a scratch array (in `func`, the
+/// augmented clone of `primal`) is recomputed in the reverse sweep from
+/// `store`, the one store that wrote the value it read, not taped.
+pub fn forwarded(primal: V, func: V, load: V, store: V) {
+    if !remark_enabled(primal, RemarkKind::Passed) {
+        return;
+    }
+    let at = match debug_location(store) {
+        Some((f, l)) => format!(" at {f}:{l}"),
+        None => String::new(),
+    };
+    let msg = format!(
+        "reverse mode of '{}': a value loaded from memory that is overwritten later is \
+         recomputed from the store{at} that wrote it, not taped",
+        name(primal)
+    );
+    remark(func, Some(load), RemarkKind::Passed, "Recomputed", &msg);
+}

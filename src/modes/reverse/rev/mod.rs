@@ -381,7 +381,7 @@ impl RevGen<'_> {
         let recompute = self.recompute_or_tape(w);
         let forward = if recompute { self.forwarded(w) } else { None };
         let v = if let Some(f) = forward {
-            self.rebuild_forwarded(&f)?
+            self.rebuild_forwarded(w, &f)?
         } else if recompute {
             let ops = operands(w);
             let mut new_ops = Vec::new();

@@ -42,6 +42,8 @@ impl RevGen<'_> {
 /// that wrote the value it read (`RevGen::forwarded`): the stored value
 /// with the store loop's induction variable replaced by the load's index.
 pub(super) struct Forward {
+    /// The store.
+    store: V,
     /// The store loop's induction variable, and the load's index (an
     /// induction variable of a loop around the load) that stands for it.
     store_iv: V,
@@ -136,7 +138,8 @@ impl RevGen<'_> {
         let loops = &self.a.loops;
         let (lb, sb) = (inst_block(w), inst_block(s));
         let ls = loops.header(sb)?;
-        if !is_instruction(load_iv) || !is_instruction(store_iv) {
+        let phi = |v: V| is_instruction(v) && opcode(v) == Some(LLVMOpcode::LLVMPHI);
+        if !phi(load_iv) || !phi(store_iv) {
             return None;
         }
         let l2 = loops.header(inst_block(load_iv))?;
@@ -244,6 +247,7 @@ impl RevGen<'_> {
     fn stored_value(&self, s: V, store_iv: V, load_iv: V, ls: BB, w: V) -> Option<Forward> {
         let value = operand(s, 0);
         let mut f = Forward {
+            store: s,
             store_iv,
             load_iv,
             nodes: Vec::new(),
@@ -329,7 +333,8 @@ impl RevGen<'_> {
 
     /// Build the recomputation of a forwarded load in the current reverse
     /// block.
-    pub(super) fn rebuild_forwarded(&mut self, f: &Forward) -> Result<V> {
+    pub(super) fn rebuild_forwarded(&mut self, w: V, f: &Forward) -> Result<V> {
+        crate::modes::reverse::remarks::forwarded(self.a.primal, self.a.func, w, f.store);
         let mut map: HashMap<V, V> = HashMap::new();
         let iv = self.avail(f.load_iv)?;
         map.insert(f.store_iv, iv);
