@@ -478,6 +478,18 @@ pub fn split_for_codegen(m: LLVMModuleRef) -> bool {
         return !marked.is_empty();
     }
     for f in marked {
+        // InstCombine sank the arithmetic of the whole sweep into the
+        // returning block, far from the values it reads: put it back.
+        let t = std::time::Instant::now();
+        let moved = if std::env::var_os("ENZYME_RS_NO_UNSINK").is_some() {
+            0
+        } else {
+            shim::hoist_sunk_into_returns(f)
+        };
+        log::debug!(
+            "enzyme-rs: {moved} instruction(s) hoisted back in {:.3} s",
+            t.elapsed().as_secs_f64()
+        );
         let before: std::collections::HashSet<BB> = blocks(f).into_iter().collect();
         if shim::split_large_blocks(f, limit) == 0 {
             continue;
