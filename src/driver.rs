@@ -478,13 +478,17 @@ pub fn split_for_codegen(m: LLVMModuleRef) -> bool {
         return !marked.is_empty();
     }
     for f in marked {
-        // InstCombine sank the arithmetic of the whole sweep into the
-        // returning block, far from the values it reads: put it back.
+        // InstCombine sinks the arithmetic of a whole straight-line sweep
+        // into the returning block, far from the values it reads.
+        // ENZYME_RS_UNSINK=1 moves it back (1,192 -> 84 values live at
+        // once at 8,000 statements), but interleaved with the sweep's libm
+        // calls it costs code generation more than it saves (N=16,000:
+        // slower), so it is off by default (bench/results/compile_scaling.md).
         let t = std::time::Instant::now();
-        let moved = if std::env::var_os("ENZYME_RS_NO_UNSINK").is_some() {
-            0
-        } else {
+        let moved = if std::env::var_os("ENZYME_RS_UNSINK").is_some() {
             shim::hoist_sunk_into_returns(f)
+        } else {
+            0
         };
         log::debug!(
             "enzyme-rs: {moved} instruction(s) hoisted back in {:.3} s",
