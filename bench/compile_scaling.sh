@@ -4,6 +4,7 @@
 # (bench/gen_straightline.py), `clang-16 -O2 -c` with the plugin against
 # without, and `opt-16 -passes=enzyme` alone on its -O2 IR. Prints one row
 # per N: CPU seconds with, without, their ratio, and the enzyme pass alone.
+# REPS=k repeats each pair k times (interleaved) and takes the medians.
 # Last measured curve and profile: bench/results/compile_scaling.md.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,8 +22,14 @@ sys.exit("failed: %s\n%s" % (" ".join(sys.argv[1:]), r.stderr.decode()[-2000:]))
 printf "%8s %10s %10s %7s %10s\n" N with_s without_s ratio pass_s
 for n in $SIZES; do
   python3 "$ROOT/bench/gen_straightline.py" "$n" "$T/s$n.c"
-  w=$(secs clang-16 -O2 -fpass-plugin="$PLUGIN" -c "$T/s$n.c" -o "$T/w.o")
-  wo=$(secs clang-16 -O2 -c "$T/s$n.c" -o "$T/wo.o")
+  # REPS pairs, with and without alternately; the median of each.
+  ws=() wos=()
+  for _ in $(seq "${REPS:-1}"); do
+    ws+=("$(secs clang-16 -O2 -fpass-plugin="$PLUGIN" -c "$T/s$n.c" -o "$T/w.o")")
+    wos+=("$(secs clang-16 -O2 -c "$T/s$n.c" -o "$T/wo.o")")
+  done
+  w=$(printf "%s\n" "${ws[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  wo=$(printf "%s\n" "${wos[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
   clang-16 -O2 -Xclang -disable-llvm-passes -S -emit-llvm "$T/s$n.c" -o "$T/s$n.ll"
   opt-16 -passes='default<O2>' "$T/s$n.ll" -S -o "$T/s$n.o2.ll"
   p=$(secs opt-16 -load-pass-plugin="$PLUGIN" -passes=enzyme "$T/s$n.o2.ll" -disable-output)

@@ -6,7 +6,9 @@
 // on the C++ side lives in this file.
 
 #include "llvm-c/Core.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -24,6 +26,7 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -359,6 +362,85 @@ extern "C" unsigned ers_split_large_blocks(LLVMValueRef fn, unsigned limit) {
     }
   }
   return made;
+}
+
+// Undo the sinking of pure instructions into returning blocks. InstCombine
+// sinks an instruction whose users all lie in a block without successors
+// into that block from anywhere above it, and repeats that along chains:
+// in a long derivative (a reverse sweep of thousands of statements) nearly
+// all the arithmetic ends up in the returning block while the values it
+// reads stay where they were made, all live at once (register allocation
+// then grows faster than linearly). Each side-effect-free, speculatable
+// instruction of a returning block outside loops moves back up to just
+// after the last of its operands, into the deepest block (in the dominator
+// tree) that defines one, when that block is in no loop (at the end of
+// the pipeline a straight-line sweep is one block: then the move is within
+// it). The returning block post-dominates every block that dominates it,
+// so nothing runs more often or on another path. Positions are tracked here (not with
+// Instruction::comesBefore, whose renumbering after each move would be
+// quadratic). Returns the number of instructions moved.
+extern "C" unsigned ers_hoist_sunk_into_returns(LLVMValueRef fn) {
+  Function &F = *unwrap<Function>(fn);
+  if (F.empty()) return 0;
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  // Order keys within a block, with room between them for moved ones.
+  const uint64_t gap = uint64_t(1) << 32, step = uint64_t(1) << 12;
+  DenseMap<Instruction *, uint64_t> key;
+  auto renumber = [&](BasicBlock *BB) {
+    uint64_t k = 0;
+    for (Instruction &I : *BB) key[&I] = (k += gap);
+  };
+  for (BasicBlock &BB : F) renumber(&BB);
+  // The last instruction moved behind each one (moved ones keep order).
+  DenseMap<Instruction *, Instruction *> lastMoved;
+  unsigned moved = 0;
+  for (BasicBlock &R : F) {
+    Instruction *T = R.getTerminator();
+    if (!T || !succ_empty(T) || LI.getLoopFor(&R) || !DT.isReachableFromEntry(&R)) continue;
+    std::vector<Instruction *> insts;
+    for (Instruction &I : R) insts.push_back(&I);
+    for (Instruction *I : insts) {
+      if (isa<PHINode>(I) || I->isTerminator() || isa<AllocaInst>(I) ||
+          I->mayHaveSideEffects() || I->mayReadFromMemory() || !isSafeToSpeculativelyExecute(I))
+        continue;
+      Instruction *latest = nullptr;
+      for (Value *op : I->operands()) {
+        auto *O = dyn_cast<Instruction>(op);
+        if (!O) continue;
+        if (!latest) {
+          latest = O;
+          continue;
+        }
+        BasicBlock *a = latest->getParent(), *b = O->getParent();
+        if (a != b ? DT.getNode(b)->getLevel() > DT.getNode(a)->getLevel() : key[O] > key[latest])
+          latest = O;
+      }
+      if (!latest || latest->isTerminator()) continue;
+      BasicBlock *D = latest->getParent();
+      if (LI.getLoopFor(D)) continue;
+      Instruction *first = latest;
+      if (isa<PHINode>(first))
+        while (isa<PHINode>(first->getNextNode())) first = first->getNextNode();
+      // Behind the one last moved behind the same place (if any): what was
+      // moved behind that one in turn does not feed `I` (it would be the
+      // latest operand then), so this keeps the order valid.
+      Instruction *&last = lastMoved[first];
+      Instruction *at = last ? last : first;
+      last = I;
+      Instruction *next = at->getNextNode();
+      I->moveAfter(at);
+      // Chains are moved one behind the other: step by a fixed amount while
+      // the gap allows, so a block is renumbered rarely.
+      uint64_t room = key[next] - key[at];
+      if (room < 2)
+        renumber(D);
+      else
+        key[I] = key[at] + std::min(room / 2, step);
+      ++moved;
+    }
+  }
+  return moved;
 }
 
 // ---------------------------------------------------------------------------

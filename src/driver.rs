@@ -479,6 +479,22 @@ pub fn split_for_codegen(m: LLVMModuleRef) -> bool {
         return !marked.is_empty();
     }
     for f in marked {
+        // InstCombine sinks the arithmetic of a whole straight-line sweep
+        // into the returning block, far from the values it reads.
+        // ENZYME_RS_UNSINK=1 moves it back (1,192 -> 84 values live at
+        // once at 8,000 statements), but interleaved with the sweep's libm
+        // calls it costs code generation more than it saves (N=16,000:
+        // slower), so it is off by default (bench/results/compile_scaling.md).
+        let t = std::time::Instant::now();
+        let moved = if std::env::var_os("ENZYME_RS_UNSINK").is_some() {
+            shim::hoist_sunk_into_returns(f)
+        } else {
+            0
+        };
+        log::debug!(
+            "enzyme-rs: {moved} instruction(s) hoisted back in {:.3} s",
+            t.elapsed().as_secs_f64()
+        );
         let before: std::collections::HashSet<BB> = blocks(f).into_iter().collect();
         if shim::split_large_blocks(f, limit) == 0 {
             continue;

@@ -23,6 +23,7 @@ extern "C" {
     fn ers_free(p: *mut c_char);
     fn ers_inline_call(call: V) -> c_int;
     fn ers_split_large_blocks(f: V, limit: c_uint) -> c_uint;
+    fn ers_hoist_sunk_into_returns(f: V) -> c_uint;
     fn ers_layout_blocks_rpo(f: V);
     fn ers_loops_new(f: V) -> *mut c_void;
     fn ers_loops_free(h: *mut c_void);
@@ -127,6 +128,14 @@ pub fn run_function_pipeline(fns: &mut [V], pipeline: &str) -> Result<(), String
 /// keeps its allocas); returns the number of splits.
 pub fn split_large_blocks(f: V, limit: u32) -> u32 {
     unsafe { ers_split_large_blocks(f, limit) }
+}
+
+/// Move the side-effect-free instructions of `f`'s returning blocks back
+/// up behind their last operand when that lies in an earlier block (outside
+/// loops): InstCombine sinks whole chains of arithmetic into a returning
+/// block. Returns the number moved.
+pub fn hoist_sunk_into_returns(f: V) -> u32 {
+    unsafe { ers_hoist_sunk_into_returns(f) }
 }
 
 /// Lay the blocks of `f` out in reverse post-order.
