@@ -15,6 +15,12 @@ impl AugGen<'_> {
         let is_varied = self.varied(i);
         let kind = rules::classify(i);
         match kind {
+            CallKind::Alloc(AllocKind::Free) if self.a.listed_free.contains(&i) => {
+                // Freed at the gradient's call site (freelist.rs).
+                self.defer_loaded_free(i)?;
+                self.erase(i);
+                return Ok(());
+            }
             CallKind::Alloc(AllocKind::Free)
                 if underlying_allocations(operand(i, 0))
                     .iter()
@@ -54,6 +60,11 @@ impl AugGen<'_> {
                 Err(self.lanes_unsupported(i, "calls with a registered custom gradient"))
             }
             CallKind::Custom(c) if c.gradient.is_some() => self.visit_custom_call(i),
+            CallKind::Blas(k) => {
+                crate::modes::blas::check(i, k, self.a.lanes() as u32)
+                    .map_err(|m| self.err(i, m))?;
+                self.visit_custom_call(i)
+            }
             CallKind::Custom(_) => self.visit_call_kind(i, kind.without_custom(), shadows_copied),
             k => self.visit_call_kind(i, k, shadows_copied),
         }
@@ -105,7 +116,9 @@ impl AugGen<'_> {
             CallKind::Inactive | CallKind::AllocOut | CallKind::ShadowReplay | CallKind::Mpi(_) => {
                 Ok(())
             }
-            CallKind::Custom(_) => unreachable!("custom calls are resolved by the caller"),
+            CallKind::Custom(_) | CallKind::Blas(_) => {
+                unreachable!("custom and BLAS calls are resolved by the caller")
+            }
             CallKind::Indirect
             | CallKind::InlineAsm
             | CallKind::Defined(_)
@@ -181,6 +194,21 @@ impl AugGen<'_> {
             let len = self.b.int_cast(operand(i, 2), i64_type(self.b.ctx), false);
             self.b.call_fn(h, &mut [sd, ss, len]);
         }
+    }
+
+    /// A free of a pointer loaded from memory a callee may have written
+    /// (storage a callee allocated and stored into a container or an out
+    /// parameter): no allocation of this function names the block. The
+    /// gradient's call site frees it and its shadows after the reverse
+    /// sweeps (`freelist.rs`).
+    fn defer_loaded_free(&mut self, i: V) -> Result<()> {
+        let p = operand(i, 0);
+        let shadows = self.each_lane(|g| Ok(g.shadow_of(p)))?;
+        let shadows: Vec<V> = shadows.into_iter().flatten().filter(|s| *s != p).collect();
+        if !crate::modes::reverse::freelist::defer(&self.b, i, p, &shadows) {
+            log::debug!("free of a loaded pointer dropped (deallocator not callable later)");
+        }
+        Ok(())
     }
 
     pub(super) fn visit_alloc(&mut self, i: V, k: AllocKind, is_varied: bool) -> Result<()> {
