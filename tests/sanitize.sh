@@ -12,7 +12,7 @@
 #    it.
 # ENZYME_RS_LLVM=22 runs it with clang-22 and the LLVM 22 plugin
 # (scripts/llvm-env.sh; the harness builds the plugin); CI runs an ASan
-# subset that way from scripts/test-llvm22.sh (LLVM22_ASAN_SUBSET below).
+# subset that way from scripts/test-llvm22.sh (LLVM22_ASAN_SUBSET there).
 # About 3 CPU-minutes for ASan and 1 for UBSan (2 cores: ~2 minutes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
