@@ -1,5 +1,6 @@
 //! The differentiation modes: drivers over the rule table and the analyses.
 //! Each mode turns a request (from `callsite`) into a derivative function.
+pub mod blas;
 pub mod common;
 pub mod complex;
 pub mod dispatch;

@@ -47,6 +47,9 @@ pub enum CallKind {
     /// A GPU barrier or unsupported device operation (`rules::gpu`,
     /// handled in `modes::gpu`); index queries are `Inactive`.
     Gpu(super::gpu::GpuCall),
+    /// A BLAS routine (declaration; `rules::blas`, derivatives in
+    /// `modes::blas`).
+    Blas(super::blas::BlasCall),
 }
 
 /// A registered custom derivative.
@@ -128,6 +131,9 @@ pub fn classify_function(f: V) -> CallKind {
     }
     if is_inactive_function(f) {
         return CallKind::Inactive;
+    }
+    if let Some(k) = super::blas::blas_call(&n).filter(|_| is_declaration(f)) {
+        return CallKind::Blas(k);
     }
     if let Some(r) = lookup_function(f) {
         return CallKind::Rule(r);

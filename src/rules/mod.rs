@@ -13,6 +13,7 @@
 //!
 //! Adding a function is one entry in [`lookup`] plus its partials function.
 pub mod annotations;
+pub mod blas;
 pub mod classify;
 pub mod gpu;
 pub mod mpi;

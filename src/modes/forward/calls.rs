@@ -30,6 +30,10 @@ impl Gen<'_> {
         }
         let kind = match kind {
             CallKind::Custom(c) if c.forward.is_some() => return self.visit_diff_call(i, true),
+            CallKind::Blas(k) => {
+                crate::modes::blas::check(i, k, self.width as u32).map_err(|m| self.err(i, m))?;
+                return self.visit_diff_call(i, true);
+            }
             k => k.without_custom(),
         };
         match kind {
@@ -46,7 +50,7 @@ impl Gen<'_> {
                 }
                 Ok(())
             }
-            CallKind::Custom(_) => unreachable!("resolved above"),
+            CallKind::Custom(_) | CallKind::Blas(_) => unreachable!("resolved above"),
             CallKind::Indirect
             | CallKind::InlineAsm
             | CallKind::Defined(_)

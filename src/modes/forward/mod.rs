@@ -167,7 +167,11 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
         return Ok(*d);
     }
     let f = key.func;
-    if let Some(df) = sess.registry.custom_forward(f) {
+    let custom = match sess.registry.custom_forward(f) {
+        Some(df) => Some(df),
+        None => crate::modes::blas::custom_forward(sess.module, f)?,
+    };
+    if let Some(df) = custom {
         return custom_derivative(sess, key, df, user_call);
     }
     if is_declaration(f) {

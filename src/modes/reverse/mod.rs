@@ -399,7 +399,10 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
         return Ok(p.clone());
     }
     let f = key.func;
-    let custom = sess.registry.custom_gradient(f);
+    let custom = match sess.registry.custom_gradient(f) {
+        Some(c) => Some(c),
+        None => crate::modes::blas::custom_gradient(sess.module, f)?,
+    };
     if is_declaration(f) && custom.is_none() {
         return Err(match user_call {
             Some(c) => Error::new(ErrorKind::UnknownFunction(name(f)), inst_fn(c), Some(c)),

@@ -60,6 +60,11 @@ impl AugGen<'_> {
                 Err(self.lanes_unsupported(i, "calls with a registered custom gradient"))
             }
             CallKind::Custom(c) if c.gradient.is_some() => self.visit_custom_call(i),
+            CallKind::Blas(k) => {
+                crate::modes::blas::check(i, k, self.a.lanes() as u32)
+                    .map_err(|m| self.err(i, m))?;
+                self.visit_custom_call(i)
+            }
             CallKind::Custom(_) => self.visit_call_kind(i, kind.without_custom(), shadows_copied),
             k => self.visit_call_kind(i, k, shadows_copied),
         }
@@ -111,7 +116,9 @@ impl AugGen<'_> {
             CallKind::Inactive | CallKind::AllocOut | CallKind::ShadowReplay | CallKind::Mpi(_) => {
                 Ok(())
             }
-            CallKind::Custom(_) => unreachable!("custom calls are resolved by the caller"),
+            CallKind::Custom(_) | CallKind::Blas(_) => {
+                unreachable!("custom and BLAS calls are resolved by the caller")
+            }
             CallKind::Indirect
             | CallKind::InlineAsm
             | CallKind::Defined(_)

@@ -35,6 +35,7 @@ impl RevGen<'_> {
             | CallKind::AllocOut
             | CallKind::ShadowReplay
             | CallKind::Custom(_)
+            | CallKind::Blas(_)
             | CallKind::Indirect
             | CallKind::InlineAsm
             | CallKind::Defined(_)
