@@ -5,7 +5,7 @@ need=()
 for p in llvm-16-dev clang-16 llvm-16-tools libpolly-16-dev zlib1g-dev libzstd-dev libclang-16-dev \
   flang-16 libflang-16-dev lld-16 cmake pkgconf \
   libopenmpi-dev openmpi-bin libomp-16-dev \
-  llvm-22-dev clang-22 llvm-22-tools lld-22 libclang-22-dev libeigen3-dev libblas-dev; do
+  llvm-22-dev clang-22 llvm-22-tools lld-22 libclang-22-dev libclang-rt-22-dev libeigen3-dev libblas-dev; do
   dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -20,6 +20,8 @@ echo "== LLVM 22: GPU kernels (NVPTX/AMDGPU with clang-22, host execution)"
 bash tests/gpu/run.sh
 echo "== LLVM 22: cargo test (C/C++ programs with clang-22)"
 cargo test --release --test programs
+echo "== LLVM 22: AddressSanitizer (-O0, -O2) on a subset of the programs"
+ASAN_SUBSET=${LLVM22_ASAN_SUBSET:-reverse/it_,cpp/,cpplib/,forward/it_,higher/,vector/,custom/,iface/} bash tests/sanitize.sh asan
 echo "== LLVM 22: benchmarks (gradient agreement)"
 bash bench/ci-check.sh
 if [ -x tests/rust/run.sh ]; then
