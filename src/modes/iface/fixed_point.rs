@@ -288,9 +288,15 @@ fn fixed_point_call(m: LLVMModuleRef, b: &Builder, mk: &Marker, step: V, live_in
         .iter()
         .flat_map(|(st, _)| crate::analysis::activity::underlying_objects(*st))
         .collect();
-    for (l, bytes) in heap_slots(m, live_ins) {
-        if !state_objs.contains(&l) {
-            args.extend([marker("enzyme_checkpoint_region"), l, const_i64(ctx, bytes)]);
+    for l in live_ins {
+        if opcode(*l) == Some(LLVMOpcode::LLVMAlloca) && !state_objs.contains(l) {
+            let n = const_int_value(operand(*l, 0)).unwrap_or(1).max(1);
+            let bytes = type_alloc_size(m, allocated_type(*l)) as i64 * n;
+            args.extend([
+                marker("enzyme_checkpoint_region"),
+                *l,
+                const_i64(ctx, bytes),
+            ]);
         }
     }
     args.extend(live_ins.iter().copied());
@@ -300,20 +306,4 @@ fn fixed_point_call(m: LLVMModuleRef, b: &Builder, mk: &Marker, step: V, live_in
         fn_type_of(void_type(ctx), &mut [p], true),
     );
     b.call_fn(decl, &mut args)
-}
-
-/// The stack slots among the live-ins, with their sizes. (Known bug: the
-/// loop function's reverse sweep restores them after the function's
-/// augmented forward sweep returned, i.e. in a dead frame; AddressSanitizer
-/// reports it. Moving them to the heap needs the frees deferred to the
-/// reverse sweep, which the augmented sweep does not do for them yet.)
-fn heap_slots(m: LLVMModuleRef, live_ins: &[V]) -> Vec<(V, i64)> {
-    live_ins
-        .iter()
-        .filter(|l| opcode(**l) == Some(LLVMOpcode::LLVMAlloca))
-        .map(|l| {
-            let n = const_int_value(operand(*l, 0)).unwrap_or(1).max(1);
-            (*l, type_alloc_size(m, allocated_type(*l)) as i64 * n)
-        })
-        .collect()
 }
