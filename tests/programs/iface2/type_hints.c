@@ -17,26 +17,25 @@ void *__enzyme_shouldrecompute[] = {(void *)scale};
 void *__enzyme_no_escaping_allocation[] = {(void *)scratch};
 
 typedef struct {
-  double *data;
   int idx[2];
   float w;
 } Item;
 
 double f(const double *x, int n) {
   Item it;
-  it.data = malloc(n * sizeof(double));
+  double *data = malloc(n * sizeof(double));
   int *marks = scratch(n * sizeof(int)); /* integers only */
   for (int i = 0; i < n; i++)
     marks[i] = i;
-  __enzyme_pointer(&it.data);
-  __enzyme_double(it.data, n * sizeof(double));
+  __enzyme_pointer(&data);
+  __enzyme_double(data, n * sizeof(double));
   __enzyme_integer(it.idx, sizeof it.idx);
   __enzyme_float(&it.w, sizeof it.w);
-  memcpy(it.data, x, n * sizeof(double));
+  memcpy(data, x, n * sizeof(double));
   it.idx[0] = n - 1, it.idx[1] = 0;
   it.w = 2.0f;
-  double r = scale(it.data[it.idx[0]]) * it.data[it.idx[1]] * it.w;
-  free(it.data);
+  double r = scale(data[it.idx[0]]) * data[it.idx[1]] * it.w;
+  free(data);
   r += 0.0 * marks[n - 1];
   free(marks);
   return r;
