@@ -390,6 +390,7 @@ fn parse_with(call: V, mode: Mode, b: Option<&Builder>) -> Result<Request> {
         user_params: params.len() - req.fn_sret.is_some() as usize,
         all,
         k,
+        byref: None,
     };
     for (pi, p) in params.iter().enumerate() {
         if pi == 0 {
@@ -430,6 +431,8 @@ struct Cursor<'b> {
     all: Vec<V>,
     /// The next argument to read.
     k: usize,
+    /// `enzyme_byref, bytes`: the next value is passed by pointer.
+    byref: Option<i64>,
 }
 
 impl Cursor<'_> {
@@ -501,6 +504,10 @@ impl Cursor<'_> {
                 self.k += 1;
                 req.nofree = true;
             }
+            "enzyme_byref" => {
+                self.k += 1;
+                self.byref = Some(self.next_int("enzyme_byref")?);
+            }
             "enzyme_context" => {
                 self.k += 1;
                 req.context = Some(*self.all.get(self.k).ok_or_else(|| {
@@ -544,16 +551,25 @@ impl Cursor<'_> {
             ));
         }
         let mut activity = None;
+        let mut stride = None;
         if let Some(m) = marker_name(self.all[self.k]) {
+            if m.starts_with("enzyme_dup") && m.ends_with('v') && self.k + 1 < self.all.len() {
+                self.k += 1;
+                stride = Some(self.all[self.k]);
+            }
             activity = Some(match m.as_str() {
                 "enzyme_const" => Activity::Const,
-                "enzyme_dup" => Activity::Dup,
-                "enzyme_dupnoneed" => Activity::DupNoNeed,
+                "enzyme_dup" | "enzyme_dupv" => Activity::Dup,
+                "enzyme_dupnoneed" | "enzyme_dupnoneedv" => Activity::DupNoNeed,
                 "enzyme_out" => Activity::Active,
                 other => {
                     return Err(Error::bad_call(
                         call,
-                        format!("marker {other} is not valid before {}", pdesc()),
+                        format!(
+                            "marker {other} is not valid before {}{}",
+                            pdesc(),
+                            crate::modes::iface::markers::hint(other)
+                        ),
                     ));
                 }
             });
@@ -585,7 +601,11 @@ impl Cursor<'_> {
             None => Activity::Const,
         };
         check_activity(call, mode, req.width, pty, activity, &pdesc())?;
-        let arg = self.all[self.k];
+        let mut arg = self.all[self.k];
+        if let Some(bytes) = self.byref.take() {
+            arg =
+                crate::modes::iface::markers::load_byref(call, self.b, arg, bytes, pty, &pdesc())?;
+        }
         let primal = convert_opt(self.b, arg, pty).ok_or_else(|| {
             Error::bad_call(
                 call,
@@ -593,7 +613,17 @@ impl Cursor<'_> {
             )
         })?;
         self.k += 1;
-        let shadows = if activity.has_shadow() {
+        let shadows = if let (Some(s), Some(base)) = (stride, self.all.get(self.k)) {
+            self.k += 1;
+            crate::modes::iface::markers::strided_shadows(
+                call,
+                self.b,
+                *base,
+                s,
+                req.width,
+                &pdesc(),
+            )?
+        } else if activity.has_shadow() {
             self.shadows(req.width, pty, &pdesc())?
         } else {
             Vec::new()
@@ -653,7 +683,17 @@ impl Cursor<'_> {
             if self.k >= self.all.len() {
                 break;
             }
-            let arg = self.all[self.k];
+            let mut arg = self.all[self.k];
+            if let (Some(bytes), true) = (self.byref.take(), is_fp(fn_return_type(func))) {
+                arg = crate::modes::iface::markers::load_byref(
+                    call,
+                    self.b,
+                    arg,
+                    bytes,
+                    fn_return_type(func),
+                    "the seed of the result",
+                )?;
+            }
             let t = type_of(arg);
             if mode == Mode::ReverseSplit
                 && req.tape.is_none()

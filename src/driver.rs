@@ -440,6 +440,7 @@ fn cleanup(sess: &mut Session) {
     }
     sess.created = live;
     run_timed(&mut callers, light);
+    crate::modes::openmp::deadslot::drop_unread_slot_stores(sess.module);
     mark_for_codegen_split(&sess.created);
 }
 

@@ -92,8 +92,16 @@ pub fn float_work(i: V, pure_call: &dyn Fn(V) -> bool) -> Option<u32> {
 
 /// The cheapest set of values to tape so that `target` can be recomputed
 /// (see the module comment). `origin` classifies values (the target
-/// included, which must be recomputable); `bytes` sizes a taped value.
-pub fn plan(target: V, origin: &mut dyn FnMut(V) -> Origin, bytes: &dyn Fn(V) -> u64) -> Plan {
+/// included, which must be recomputable); `deps` gives what a value is
+/// recomputed from (its operands, or for a load of a scratch array the
+/// values the store that wrote it is recomputed from); `bytes` sizes a
+/// taped value.
+pub fn plan(
+    target: V,
+    origin: &mut dyn FnMut(V) -> Origin,
+    deps: &dyn Fn(V) -> Vec<V>,
+    bytes: &dyn Fn(V) -> u64,
+) -> Plan {
     // Collect the graph below the target, breadth first.
     let mut index: HashMap<V, usize> = HashMap::new();
     let mut nodes: Vec<V> = Vec::new();
@@ -111,7 +119,7 @@ pub fn plan(target: V, origin: &mut dyn FnMut(V) -> Origin, bytes: &dyn Fn(V) ->
         if opaque[k] {
             continue;
         }
-        for o in operands(v) {
+        for o in deps(v) {
             if is_block_value(o) || is_constant(o) {
                 continue;
             }

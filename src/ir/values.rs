@@ -4,7 +4,7 @@
 use super::consts::{const_int, const_vector};
 use super::llvm::{type_of, BB, T, V};
 use crate::ir::sys::core::*;
-use crate::ir::sys::{LLVMAtomicOrdering, LLVMOpcode};
+use crate::ir::sys::{LLVMAtomicOrdering, LLVMIntPredicate, LLVMOpcode};
 
 // ----- editing ------------------------------------------------------------------
 
@@ -106,6 +106,11 @@ pub fn allocated_type(alloca: V) -> T {
 /// The source element type of a GEP instruction or constant expression.
 pub fn gep_source_type(gep: V) -> T {
     unsafe { LLVMGetGEPSourceElementType(gep) }
+}
+
+/// The predicate of an `icmp` instruction.
+pub fn icmp_predicate(i: V) -> LLVMIntPredicate {
+    unsafe { LLVMGetICmpPredicate(i) }
 }
 
 pub fn is_inbounds(gep: V) -> bool {

@@ -28,6 +28,7 @@ pub fn prepare_calls(sess: &mut Session, f: V) {
     promote_table_calls(sess, f);
     super::complex::lower_complex_calls(sess, f);
     super::reverse::tape::uncache_nested_tapes(sess.module, f);
+    super::reverse::freelist::keep_nested(f);
 }
 
 /// Rewrite the calls of `f` whose callee is loaded from a constant global

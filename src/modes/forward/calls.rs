@@ -247,6 +247,18 @@ impl Gen<'_> {
                     if let Some(slots) = self.tangent(operand(p, 0)) {
                         self.b.after(p);
                         sp = Some(slots.iter().map(|s| self.b.load(type_of(p), *s)).collect());
+                    } else if let Some(v) = only_stored_value(operand(p, 0)) {
+                        // -O0's copy of a parameter (`deallocate(p, n)` in
+                        // libstdc++) in a slot without a shadow: the
+                        // parameter's shadow (unless the caller passed the
+                        // primal pointer for it).
+                        if let Some(ts) = self.tangent(v) {
+                            self.b.before(i);
+                            let null = zero(type_of(p));
+                            let eq = LLVMIntPredicate::LLVMIntEQ;
+                            let own = |b: &crate::ir::Builder, t: V| b.select(b.icmp(eq, t, p), null, t);
+                            sp = Some(ts.iter().map(|t| own(&self.b, *t)).collect());
+                        }
                     }
                 }
                 if let Some(sp) = sp {
@@ -309,4 +321,23 @@ impl crate::modes::mpi::Sweep for Gen<'_> {
     fn value(&mut self, v: V) -> Result<V> {
         Ok(v)
     }
+}
+
+/// The one value stored into the alloca `slot`, when every other use of
+/// it is a load (clang -O0's slot of a parameter).
+fn only_stored_value(slot: V) -> Option<V> {
+    if opcode(slot) != Some(LLVMOpcode::LLVMAlloca) {
+        return None;
+    }
+    let mut stored = None;
+    for u in users(slot) {
+        match opcode(u) {
+            Some(LLVMOpcode::LLVMLoad) => {}
+            Some(LLVMOpcode::LLVMStore) if operand(u, 1) == slot && stored.is_none() => {
+                stored = Some(operand(u, 0));
+            }
+            _ => return None,
+        }
+    }
+    stored.filter(|v| is_argument(*v))
 }

@@ -14,6 +14,8 @@
 //! - `__enzyme_set_fixed_point(reduction, max_iters, control, [state,
 //!   bytes]...)` in a loop body ([`set_fixed_point`], from `loops::lower`).
 pub mod batch;
+pub mod fwdsplit;
+pub mod markers;
 pub mod shadows;
 
 use crate::diag::Error;
@@ -81,6 +83,7 @@ pub fn lower_before(m: LLVMModuleRef) -> bool {
         }
         erase(call);
     }
+    changed |= fwdsplit::lower(m);
     for call in calls_named(m, "__enzyme_batch") {
         changed = true;
         if let Err(e) = batch::lower(call) {

@@ -191,6 +191,7 @@ pub fn augment_fork(sess: &mut Session, s: ForkSite) -> Result<(V, CallInfo)> {
     let rev_f = ir::add_internal_function(m, &format!("enzyme_rs.omp.rev_fork.{base}"), fty);
     fork_body(&b, aug_f, loc, aug_w, false);
     fork_body(&b, rev_f, loc, rev_w, true);
+    crate::ir::attrs::set_fn_string_attr(aug_f, super::deadslot::REV_FORK, &name(rev_f));
     for f in [aug_w, rev_w, aug_f, rev_f] {
         verify_function(f).map_err(|e| Error::internal(format!("OpenMP wrapper: {e}")))?;
         sess.created.push(f);

@@ -20,6 +20,7 @@
 //!   into memory other threads may share are added atomically.
 //! - Tasks, `ordered`, target offload and the like are compile errors.
 pub mod compat;
+pub mod deadslot;
 pub mod fork;
 pub mod owned;
 pub mod slots;

@@ -53,6 +53,14 @@ pub fn is_frame_slot(a: V) -> bool {
     k.is_some_and(|k| ir::param_has_string_attr(f, k as u32, FRAME_SLOT))
 }
 
+/// Whether argument `a` of its function is a caller's local private to
+/// the region's fork (marked [`PRIVATE_LOCAL`]).
+pub fn is_private_local(a: V) -> bool {
+    let f = crate::ir::values::param_parent(a);
+    let k = params(f).iter().position(|p| *p == a);
+    k.is_some_and(|k| ir::param_has_string_attr(f, k as u32, PRIVATE_LOCAL))
+}
+
 /// Rewrite the forks of `f` (a fresh clone) as the module comment says.
 /// Function attribute of a clone whose caller may itself run in a
 /// parallel region (a nested region).

@@ -13,6 +13,7 @@
 pub mod aug;
 pub mod custom;
 pub mod dedup;
+pub mod freelist;
 pub mod memlayout;
 pub mod memory;
 pub mod promote;
@@ -182,6 +183,7 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     }
     let mut aug_args = args.clone();
     aug_args.push(tp);
+    let mark = freelist::mark_at(&b);
     let primal = b.call_fn(pair.aug, &mut aug_args);
     sess.toplevel_calls.push((primal, caller));
     let top = (lanes > 1).then(|| tape::top(&b, tp));
@@ -212,6 +214,9 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
         crate::modes::gpu::release_tape(&b, tp);
     } else if uses_tape {
         tape::return_cached_buffer(&b, tp);
+    }
+    if let Some(m) = mark {
+        freelist::release_at(&b, m);
     }
     let mut leaves = Vec::new();
     if req.primal_return && !is_void(ret_ty) {

@@ -19,11 +19,19 @@ static int check_tree(const T *t, const T *s, int depth) {
   CHECK("dnode", s->v, 2 * t->v * depth, 1e-12);
   return check_tree(t->l, s->l, depth + 1) + check_tree(t->r, s->r, depth + 1);
 }
+static void free_tree(T *t) {
+  if (!t) return;
+  free_tree(t->l);
+  free_tree(t->r);
+  free(t);
+}
 int main(void) {
   double next = -1;
   T *s;
   T *t = build(4, &next, &s);
   __enzyme_autodiff((void *)weighted, enzyme_dup, t, s, enzyme_const, 1);
   check_tree(t, s, 1);
+  free_tree(t);
+  free_tree(s);
   CHECK_DONE();
 }

@@ -15,6 +15,12 @@ impl AugGen<'_> {
         let is_varied = self.varied(i);
         let kind = rules::classify(i);
         match kind {
+            CallKind::Alloc(AllocKind::Free) if self.a.listed_free.contains(&i) => {
+                // Freed at the gradient's call site (freelist.rs).
+                self.defer_loaded_free(i)?;
+                self.erase(i);
+                return Ok(());
+            }
             CallKind::Alloc(AllocKind::Free)
                 if underlying_allocations(operand(i, 0))
                     .iter()
@@ -188,6 +194,21 @@ impl AugGen<'_> {
             let len = self.b.int_cast(operand(i, 2), i64_type(self.b.ctx), false);
             self.b.call_fn(h, &mut [sd, ss, len]);
         }
+    }
+
+    /// A free of a pointer loaded from memory a callee may have written
+    /// (storage a callee allocated and stored into a container or an out
+    /// parameter): no allocation of this function names the block. The
+    /// gradient's call site frees it and its shadows after the reverse
+    /// sweeps (`freelist.rs`).
+    fn defer_loaded_free(&mut self, i: V) -> Result<()> {
+        let p = operand(i, 0);
+        let shadows = self.each_lane(|g| Ok(g.shadow_of(p)))?;
+        let shadows: Vec<V> = shadows.into_iter().flatten().filter(|s| *s != p).collect();
+        if !crate::modes::reverse::freelist::defer(&self.b, i, p, &shadows) {
+            log::debug!("free of a loaded pointer dropped (deallocator not callable later)");
+        }
+        Ok(())
     }
 
     pub(super) fn visit_alloc(&mut self, i: V, k: AllocKind, is_varied: bool) -> Result<()> {

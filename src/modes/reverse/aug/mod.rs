@@ -3,6 +3,7 @@
 //! (on the heap, since the reverse sweep runs after this function returns),
 //! deferred frees, calls to callees' augmented functions, and the pushes
 //! of everything the reverse sweep reads from the tape.
+use super::freelist;
 use super::tape::{self, Layout};
 use super::{Act, AugRet, Key, Pair};
 use crate::analysis::activity::{underlying_allocations, Activity};
@@ -48,6 +49,9 @@ pub struct Aug {
     pub calls: HashMap<V, CallInfo>,
     /// Heap allocations whose frees were deferred to the reverse sweep.
     pub deferred_free: HashSet<V>,
+    /// Frees of loaded pointers deferred to the gradient's call site
+    /// (`freelist.rs`).
+    pub listed_free: HashSet<V>,
     /// The deallocation function of deferred frees that do not call plain
     /// `free` (C++ delete, registered free-like functions), by allocation.
     pub free_fn: HashMap<V, V>,
@@ -228,6 +232,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         pushes: HashMap::new(),
         calls: HashMap::new(),
         deferred_free: HashSet::new(),
+        listed_free: HashSet::new(),
         free_fn: HashMap::new(),
         ret_blocks: Vec::new(),
         tape_arg,
@@ -393,7 +398,10 @@ impl AugGen<'_> {
         let ctx = self.b.ctx;
         // Freed heap allocations: frees are deferred to the reverse sweep.
         // A realloc of active memory frees its old block too: that free is
-        // deferred as well (see `lower_realloc`).
+        // deferred as well (see `lower_realloc`). Frees of loaded pointers
+        // wait for the gradient's call site (`freelist.rs`), unless a free
+        // the reverse sweep redoes names the same allocation.
+        let mut listed = Vec::new();
         for bb in order {
             for i in instructions(*bb) {
                 let kind = if is_call(i) {
@@ -407,6 +415,10 @@ impl AugGen<'_> {
                     // pointer itself may be an inactive copy, e.g. an LCSSA
                     // phi used by nothing else).
                     if self.varied(p) || underlying_allocations(p).iter().any(|o| self.varied(*o)) {
+                        if k == AllocKind::Free && freelist::frees_loaded(self.sess.module, p) {
+                            listed.push(i);
+                            continue;
+                        }
                         let callee = known_target(i).unwrap();
                         let user_free = k == AllocKind::Free
                             && name(callee) != "free"
@@ -424,6 +436,14 @@ impl AugGen<'_> {
                         }
                     }
                 }
+            }
+        }
+        for i in listed {
+            let named = underlying_allocations(operand(i, 0));
+            if named.iter().any(|o| self.a.deferred_free.contains(o)) {
+                self.a.deferred_free.extend(named);
+            } else {
+                self.a.listed_free.insert(i);
             }
         }
         for &bb in order {

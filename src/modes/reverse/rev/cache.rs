@@ -16,7 +16,7 @@ use crate::rules::{self, CallKind};
 
 /// A call the reverse sweep may make again: a rule-table function (libm)
 /// with a body elsewhere and no pointer arguments.
-fn pure_rule_call(c: V) -> bool {
+pub(super) fn pure_rule_call(c: V) -> bool {
     matches!(rules::classify(c), CallKind::Rule(_))
         && called_function(c).is_some_and(is_declaration)
 }
@@ -66,7 +66,7 @@ impl RevGen<'_> {
         let module = self.sess.module;
         let plan = {
             let me = &*self;
-            mincut::plan(w, &mut |v| me.origin(v), &|v| {
+            mincut::plan(w, &mut |v| me.origin(v), &|v| me.deps(v), &|v| {
                 crate::modes::reverse::tape::slot_size(module, type_of(v))
             })
         };
@@ -97,9 +97,22 @@ impl RevGen<'_> {
         {
             return Origin::Recompute(0);
         }
-        match mincut::float_work(v, &pure_rule_call) {
-            Some(w) => Origin::Recompute(w),
+        if let Some(w) = mincut::float_work(v, &pure_rule_call) {
+            return Origin::Recompute(w);
+        }
+        // A scratch array's element, recomputed from the store that wrote it.
+        match self.forwarded(v) {
+            Some(f) => Origin::Recompute(f.work),
             None => Origin::Opaque,
+        }
+    }
+
+    /// What recomputing `v` takes: its operands, or for a forwarded load
+    /// the values its stored value is recomputed from.
+    fn deps(&self, v: V) -> Vec<V> {
+        match self.forwarded(v) {
+            Some(f) => f.deps.clone(),
+            None => operands(v),
         }
     }
 

@@ -90,6 +90,7 @@ pub(super) fn build_lane(
         owned,
         cut: Default::default(),
         planned: Default::default(),
+        forwards: Default::default(),
     };
     let order = rpo(g.a.func);
     // Create the reverse blocks (prologue + body) for every reachable block.
@@ -265,6 +266,8 @@ struct RevGen<'a> {
     /// value), taped or recomputed.
     cut: std::collections::HashSet<(BB, V)>,
     planned: std::collections::HashSet<(BB, V)>,
+    /// Loads of scratch arrays recomputed from their stores (`recompute.rs`).
+    forwards: std::cell::RefCell<HashMap<V, Option<std::rc::Rc<recompute::Forward>>>>,
 }
 
 /// The empty adjoint: -0.0 for floats, so that `-0.0 + x` folds to `x`
@@ -376,7 +379,10 @@ impl RevGen<'_> {
             return Ok(v);
         }
         let recompute = self.recompute_or_tape(w);
-        let v = if recompute {
+        let forward = if recompute { self.forwarded(w) } else { None };
+        let v = if let Some(f) = forward {
+            self.rebuild_forwarded(&f)?
+        } else if recompute {
             let ops = operands(w);
             let mut new_ops = Vec::new();
             for o in &ops {

@@ -1,0 +1,305 @@
+//! Frees the augmented sweep cannot place: memory the primal frees through
+//! a pointer it loaded (storage a callee allocated and stored into a
+//! container or an out parameter, `free(v.data)`), whose allocation the
+//! reverse sweep cannot name. The primal's free is taken out of the
+//! augmented sweep (the reverse sweep may still read the memory and its
+//! shadow); instead the pointer, each lane's shadow and the deallocator
+//! go on a per-thread list, and the gradient's call site frees everything
+//! pushed after its mark once its reverse sweeps are done.
+//!
+//! The list is `{ptr data, i64 len, i64 cap}` of entries `{ptr p, ptr
+//! dealloc, i64 extra, i64 nargs}` (`dealloc(p)`, or `dealloc(p, extra)`
+//! for an aligned or sized `operator delete`). Marks nest, so a gradient
+//! called inside differentiated code (whose call site is itself cloned,
+//! see [`keep_nested`]) leaves its entries to the outermost gradient.
+//! Not on GPU devices (no thread-local list there): such frees stay
+//! dropped.
+use crate::analysis::activity::underlying_objects;
+use crate::ir::attrs::set_fn_string_attr;
+use crate::ir::llvm::*;
+use crate::ir::Builder;
+use crate::rules::{self, CallKind};
+
+const LIST: &str = "enzyme_rs.freelist";
+const PUSH: &str = "enzyme_rs.freelist.push";
+const MARK: &str = "enzyme_rs.freelist.mark";
+const RELEASE: &str = "enzyme_rs.freelist.release";
+
+/// Bytes of one entry.
+const ENTRY_BYTES: i64 = 32;
+
+fn list_type(ctx: LLVMContextRef) -> T {
+    struct_type(ctx, &mut [ptr_type(ctx), i64_type(ctx), i64_type(ctx)])
+}
+
+fn entry_type(ctx: LLVMContextRef) -> T {
+    struct_type(
+        ctx,
+        &mut [ptr_type(ctx), ptr_type(ctx), i64_type(ctx), i64_type(ctx)],
+    )
+}
+
+fn list_global(m: LLVMModuleRef) -> V {
+    if let Some(g) = named_global(m, LIST) {
+        return g;
+    }
+    let ty = list_type(module_context(m));
+    let g = add_global(m, ty, LIST);
+    set_initializer(g, zero(ty));
+    set_internal(g);
+    set_thread_local(g);
+    g
+}
+
+/// A helper function `name` of type `fty`, internal and inactive (a
+/// gradient nested in differentiated code calls them), or None when it
+/// exists already.
+fn new_helper(m: LLVMModuleRef, name: &str, fty: T) -> Result<V, V> {
+    if let Some(f) = get_function(m, name) {
+        return Err(f);
+    }
+    let f = get_or_declare(m, name, fty);
+    set_internal(f);
+    set_fn_string_attr(f, "enzyme_inactive", "");
+    Ok(f)
+}
+
+/// `void push(ptr p, ptr dealloc, i64 extra, i64 nargs)`.
+fn push_fn(m: LLVMModuleRef) -> V {
+    let ctx = module_context(m);
+    let (p, i64t) = (ptr_type(ctx), i64_type(ctx));
+    let fty = fn_type_of(void_type(ctx), &mut [p, p, i64t, i64t], false);
+    let f = match new_helper(m, PUSH, fty) {
+        Ok(f) => f,
+        Err(f) => return f,
+    };
+    let ps = params(f);
+    let b = Builder::new(m);
+    let (entry, grow, done) = (
+        append_block(f, "entry"),
+        append_block(f, "grow"),
+        append_block(f, "done"),
+    );
+    let (lt, et) = (list_type(ctx), entry_type(ctx));
+    let g = list_global(m);
+    let field = |k: i64| b.gep(lt, g, &mut [const_i32(ctx, 0), const_i32(ctx, k)]);
+    b.at_end(entry);
+    let len = b.load(i64t, field(1));
+    let cap = b.load(i64t, field(2));
+    let full = b.icmp(LLVMIntPredicate::LLVMIntUGE, len, cap);
+    b.cond_br(full, grow, done);
+    b.at_end(grow);
+    let dbl = b.add(cap, cap);
+    let small = b.icmp(LLVMIntPredicate::LLVMIntULT, dbl, const_i64(ctx, 16));
+    let newcap = b.select(small, const_i64(ctx, 16), dbl);
+    let data = b.load(p, g);
+    let bytes = b.mul(newcap, const_i64(ctx, ENTRY_BYTES));
+    let nd = b.realloc(data, bytes);
+    b.store(nd, g);
+    b.store(newcap, field(2));
+    b.br(done);
+    b.at_end(done);
+    let data = b.load(p, g);
+    let e = b.gep(et, data, &mut [len]);
+    for (k, v) in ps.iter().enumerate() {
+        let slot = b.gep(et, e, &mut [const_i32(ctx, 0), const_i32(ctx, k as i64)]);
+        b.store(*v, slot);
+    }
+    b.store(b.add(len, const_i64(ctx, 1)), field(1));
+    b.ret_void();
+    f
+}
+
+/// `i64 mark()`: the list's length now.
+fn mark_fn(m: LLVMModuleRef) -> V {
+    let ctx = module_context(m);
+    let fty = fn_type_of(i64_type(ctx), &mut [], false);
+    let f = match new_helper(m, MARK, fty) {
+        Ok(f) => f,
+        Err(f) => return f,
+    };
+    let b = Builder::new(m);
+    b.at_end(append_block(f, "entry"));
+    let g = list_global(m);
+    let lt = list_type(ctx);
+    let len_p = b.gep(lt, g, &mut [const_i32(ctx, 0), const_i32(ctx, 1)]);
+    b.ret(b.load(i64_type(ctx), len_p));
+    f
+}
+
+/// `void release(i64 mark)`: free the entries above `mark`, last first;
+/// the list's buffer too once it is empty.
+fn release_fn(m: LLVMModuleRef) -> V {
+    let ctx = module_context(m);
+    let (p, i64t) = (ptr_type(ctx), i64_type(ctx));
+    let fty = fn_type_of(void_type(ctx), &mut [i64t], false);
+    let f = match new_helper(m, RELEASE, fty) {
+        Ok(f) => f,
+        Err(f) => return f,
+    };
+    let mark = params(f)[0];
+    let b = Builder::new(m);
+    let [entry, head, body, one, two, exit, empty, done] = [
+        "entry", "head", "body", "one", "two", "exit", "empty", "done",
+    ]
+    .map(|n| append_block(f, n));
+    let (lt, et) = (list_type(ctx), entry_type(ctx));
+    let g = list_global(m);
+    let field = |k: i64| b.gep(lt, g, &mut [const_i32(ctx, 0), const_i32(ctx, k)]);
+    b.at_end(entry);
+    b.br(head);
+    b.at_end(head);
+    let len = b.load(i64t, field(1));
+    let more = b.icmp(LLVMIntPredicate::LLVMIntUGT, len, mark);
+    b.cond_br(more, body, exit);
+    b.at_end(body);
+    let nl = b.sub(len, const_i64(ctx, 1));
+    b.store(nl, field(1));
+    let data = b.load(p, g);
+    let e = b.gep(et, data, &mut [nl]);
+    let at = |k: i64, t: T| {
+        let slot = b.gep(et, e, &mut [const_i32(ctx, 0), const_i32(ctx, k)]);
+        b.load(t, slot)
+    };
+    let (q, d, x, n) = (at(0, p), at(1, p), at(2, i64t), at(3, i64t));
+    let is1 = b.icmp(LLVMIntPredicate::LLVMIntEQ, n, const_i64(ctx, 1));
+    b.cond_br(is1, one, two);
+    b.at_end(one);
+    let t1 = fn_type_of(void_type(ctx), &mut [p], false);
+    b.call(t1, d, &mut [q]);
+    b.br(head);
+    b.at_end(two);
+    let t2 = fn_type_of(void_type(ctx), &mut [p, i64t], false);
+    b.call(t2, d, &mut [q, x]);
+    b.br(head);
+    b.at_end(exit);
+    let is_empty = b.icmp(LLVMIntPredicate::LLVMIntEQ, len, const_i64(ctx, 0));
+    b.cond_br(is_empty, empty, done);
+    b.at_end(empty);
+    b.free(b.load(p, g));
+    b.store(zero(p), g);
+    b.store(const_i64(ctx, 0), field(2));
+    b.br(done);
+    b.at_end(done);
+    b.ret_void();
+    f
+}
+
+/// Whether the free of `p` goes through the list: `p` may have been
+/// loaded from memory that code other than this function wrote or that
+/// holds one of several blocks (a slot whose address reaches a call, as a
+/// container's or an out parameter's does; a list node's `next`), so the
+/// allocations the function names do not say which block is freed. (`p`
+/// based only on such loads and this function's allocations: frees of
+/// arguments and globals are left alone.)
+pub fn frees_loaded(m: LLVMModuleRef, p: V) -> bool {
+    if crate::ir::gpu::device_of(m).is_some() {
+        return false;
+    }
+    let objs = underlying_objects(p);
+    let is_load = |o: &V| opcode(*o) == Some(LLVMOpcode::LLVMLoad);
+    let local_alloc = |o: &V| is_call(*o) && matches!(rules::classify(*o), CallKind::Alloc(_));
+    objs.iter().all(|o| is_load(o) || local_alloc(o))
+        && objs.iter().any(|o| {
+            is_load(o)
+                && !underlying_objects(operand(*o, 0))
+                    .iter()
+                    .all(|slot| private_slot(*slot))
+        })
+}
+
+/// A local alloca only loaded and stored through (directly or through
+/// GEPs/casts), never passed to a call.
+fn private_slot(slot: V) -> bool {
+    if opcode(slot) != Some(LLVMOpcode::LLVMAlloca) {
+        return false;
+    }
+    let mut work = vec![slot];
+    let mut seen = std::collections::HashSet::new();
+    while let Some(v) = work.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        for u in users(v) {
+            match opcode(u) {
+                Some(LLVMOpcode::LLVMLoad) => {}
+                Some(LLVMOpcode::LLVMStore) if operand(u, 1) == v => {}
+                Some(
+                    LLVMOpcode::LLVMGetElementPtr
+                    | LLVMOpcode::LLVMBitCast
+                    | LLVMOpcode::LLVMAddrSpaceCast,
+                ) => work.push(u),
+                _ if is_call(u) && is_lifetime_marker(u) => {}
+                _ => return false,
+            }
+        }
+    }
+    true
+}
+
+fn is_lifetime_marker(call: V) -> bool {
+    called_function(call).is_some_and(|f| name(f).starts_with("llvm.lifetime."))
+}
+
+/// How to call the deallocator `d` of a free call `free_call` later:
+/// `(extra, nargs)`, or None for one the list cannot call (three
+/// parameters: a sized aligned `operator delete`).
+fn dealloc_args(b: &Builder, free_call: V, d: V) -> Option<(V, V)> {
+    let ctx = b.ctx;
+    match params(d).len() {
+        1 => Some((const_i64(ctx, 0), const_i64(ctx, 1))),
+        2 if is_int(type_of(params(d)[1])) => {
+            let x = b.int_cast(operand(free_call, 1), i64_type(ctx), false);
+            Some((x, const_i64(ctx, 2)))
+        }
+        _ => None,
+    }
+}
+
+/// Before the free call `free_call` (which the augmented sweep takes out),
+/// put `p` and its `shadows` on the list, to be freed with the same
+/// deallocator after the gradient's reverse sweeps. Whether it did (not
+/// on devices, nor for deallocators it cannot call).
+pub fn defer(b: &Builder, free_call: V, p: V, shadows: &[V]) -> bool {
+    let m = b.module;
+    let Some(d) = known_target(free_call) else {
+        return false;
+    };
+    b.before(free_call);
+    b.set_debug_loc_from(free_call);
+    let Some((x, n)) = dealloc_args(b, free_call, d) else {
+        return false;
+    };
+    let push = push_fn(m);
+    for q in std::iter::once(p).chain(shadows.iter().copied()) {
+        b.call_fn(push, &mut [q, d, x, n]);
+    }
+    true
+}
+
+/// At a gradient's call site: the list's mark before its augmented sweep,
+/// when some derivative of the module defers frees (else None).
+pub fn mark_at(b: &Builder) -> Option<V> {
+    get_function(b.module, PUSH)?;
+    Some(b.call_fn(mark_fn(b.module), &mut []))
+}
+
+/// At a gradient's call site, after its reverse sweeps: free what its
+/// derivatives deferred (since `mark`).
+pub fn release_at(b: &Builder, mark: V) {
+    b.call_fn(release_fn(b.module), &mut [mark]);
+}
+
+/// In a clone being differentiated (a gradient nested in differentiated
+/// code): its gradients' releases are taken out, so what their derivatives
+/// deferred stays until the outermost gradient's release (the outer
+/// reverse sweep may still read it).
+pub fn keep_nested(f: V) {
+    for bb in blocks(f) {
+        for i in instructions(bb) {
+            if is_call(i) && called_function(i).is_some_and(|c| name(c) == RELEASE) {
+                erase(i);
+            }
+        }
+    }
+}
