@@ -72,6 +72,8 @@ pub fn run_with(
     let lowered = crate::modes::loops::lower(m) || compat;
     // __enzyme_virtualreverse and __enzyme_batch become plain code.
     let lowered = crate::modes::iface::lower_before(m) | lowered;
+    // Deallocators taking the pointer elsewhere than first: thunks.
+    let lowered = crate::modes::alloc_like::reorder_deallocators(m) | lowered;
     if opts.check {
         crate::selfcheck::instrument(m, opts.check_abort);
     }
@@ -81,7 +83,9 @@ pub fn run_with(
         let registry = std::rc::Rc::new(crate::rules::registry::Registry::build(m));
         let queried =
             crate::modes::iface::shadows::lower_after(&mut Session::new(m, opts, registry));
-        return lowered | queried;
+        return lowered
+            | queried
+            | (deferred.is_empty() && crate::modes::hints::erase_annotations(m));
     }
     log::info!("enzyme-rs: {} differentiation call(s)", calls.len());
     let t0 = std::time::Instant::now();
@@ -154,6 +158,9 @@ pub fn run_with(
         }
     }
     crate::modes::iface::shadows::lower_after(&mut sess);
+    if deferred.is_empty() {
+        crate::modes::hints::erase_annotations(m);
+    }
     define_leftover_markers(m);
     log::info!(
         "enzyme-rs: derivatives synthesized in {:.3} s",

@@ -30,3 +30,20 @@ pub fn const_gep(t: T, base: V, idx: &[V], inbounds: bool) -> V {
 pub fn const_pointer_cast(v: V, t: T) -> V {
     unsafe { LLVMConstPointerCast(v, t) }
 }
+
+/// A constant array of `elems` (each of type `elem`).
+pub fn const_array(elem: T, elems: &[V]) -> V {
+    let mut e = elems.to_vec();
+    unsafe { LLVMConstArray(elem, e.as_mut_ptr(), e.len() as u32) }
+}
+
+/// A private constant global holding the NUL-terminated string `s`.
+pub fn const_cstring_global(m: super::llvm::LLVMModuleRef, s: &str, name: &str) -> V {
+    unsafe {
+        let ctx = LLVMGetModuleContext(m);
+        let init = LLVMConstStringInContext(ctx, s.as_ptr() as *const _, s.len() as u32, 0);
+        let g = super::link::add_global(m, name, LLVMTypeOf(init), Some(init), true);
+        super::globals::set_linkage(g, crate::ir::sys::LLVMLinkage::LLVMPrivateLinkage);
+        g
+    }
+}

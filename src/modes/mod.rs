@@ -1,11 +1,13 @@
 //! The differentiation modes: drivers over the rule table and the analyses.
 //! Each mode turns a request (from `callsite`) into a derivative function.
+pub mod alloc_like;
 pub mod blas;
 pub mod common;
 pub mod complex;
 pub mod dispatch;
 pub mod forward;
 pub mod gpu;
+pub mod hints;
 pub mod iface;
 pub mod intptr;
 pub mod loops;

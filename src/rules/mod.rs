@@ -16,6 +16,7 @@ pub mod annotations;
 pub mod blas;
 pub mod classify;
 pub mod gpu;
+pub mod hints;
 pub mod mpi;
 pub mod openmp;
 pub mod registry;
@@ -718,7 +719,7 @@ fn digamma_fn(m: LLVMModuleRef, t: T) -> V {
 /// Functions known to carry no derivative: I/O, timing, randomness, process
 /// control, and pure integer/string utilities. Calls to them are skipped.
 pub(crate) fn is_inactive_function_name(n: &str) -> bool {
-    if registry::is_inactive(n) {
+    if registry::is_inactive(n) || hints::type_hint(n).is_some() {
         return true;
     }
     const INACTIVE: &[&str] = &[

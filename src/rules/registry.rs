@@ -272,6 +272,26 @@ impl Registry {
                         r.inactive.insert(name(f));
                     }
                 }
+            } else if n.starts_with("__enzyme_shouldrecompute")
+                || n.starts_with("__enzyme_no_escaping_allocation")
+            {
+                // Hints, as the source attributes of the same names.
+                let attr = if n.starts_with("__enzyme_shouldrecompute") {
+                    "enzyme_shouldrecompute"
+                } else {
+                    "enzyme_no_escaping_allocation"
+                };
+                let init = global_initializer(g);
+                let vals = if el.is_empty() {
+                    init.into_iter().collect()
+                } else {
+                    el.clone()
+                };
+                for v in vals {
+                    if let Some(f) = as_function(v) {
+                        crate::ir::attrs::set_fn_string_attr(f, attr, "");
+                    }
+                }
             } else if n.starts_with("__enzyme_function_like") {
                 if let (Some(f), Some(s)) = (
                     el.first().and_then(|v| as_function(*v)),

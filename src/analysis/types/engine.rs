@@ -716,6 +716,31 @@ impl Engine {
                     self.update(i, &known::char_pointer());
                 }
             }
+            Known::Hint { base, step } => {
+                let Some(p) = args.first().filter(|p| is_ptr(type_of(**p))) else {
+                    return;
+                };
+                // Elements at 0, step, ... below the size (a constant), or
+                // every offset (an unknown or large size).
+                let bytes = args
+                    .get(1)
+                    .map_or(Some(step as i64), |s| const_int_value(*s));
+                let mut t = TypeTree::new();
+                match bytes {
+                    Some(b) if b >= 0 && (b as u64) / step <= 64 => {
+                        for o in (0..b as u64).step_by(step as usize) {
+                            t.insert(vec![Off::exact(o as i64)], base);
+                        }
+                    }
+                    _ => {
+                        t.insert(vec![Off::EVERY], base);
+                    }
+                }
+                self.update(*p, &TypeTree::pointer_to(&t));
+                if let Some(s) = args.get(1) {
+                    self.update(*s, &int);
+                }
+            }
             Known::Int => {
                 for a in args {
                     if is_int(type_of(a)) {

@@ -31,6 +31,12 @@ pub enum Known {
     Str,
     /// Returns an integer; arguments are integers.
     Int,
+    /// An annotation (`rules::hints`): argument 0 points to `bytes`
+    /// (argument 1, one element without it) of this base, every `step`.
+    Hint {
+        base: Base,
+        step: u64,
+    },
 }
 
 /// What function `f`'s calls tell about types: allocation and memory
@@ -56,6 +62,19 @@ pub fn classify(f: V) -> Option<Known> {
             Known::Set
         } else {
             Known::Copy
+        });
+    }
+    if let Some(h) = rules::hints::type_hint(n) {
+        use rules::hints::Hint;
+        let base = match h {
+            Hint::Double => Base::Float(FloatKind::Double),
+            Hint::Float => Base::Float(FloatKind::Float),
+            Hint::Integer => Base::Integer,
+            Hint::Pointer => Base::Pointer,
+        };
+        return Some(Known::Hint {
+            base,
+            step: h.step(),
         });
     }
     if rules::math_base(n).is_some() || n == "frexp" || n == "ldexp" || n.starts_with("llvm.ldexp")
