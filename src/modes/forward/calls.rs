@@ -256,7 +256,8 @@ impl Gen<'_> {
                             self.b.before(i);
                             let null = zero(type_of(p));
                             let eq = LLVMIntPredicate::LLVMIntEQ;
-                            let own = |b: &crate::ir::Builder, t: V| b.select(b.icmp(eq, t, p), null, t);
+                            let own =
+                                |b: &crate::ir::Builder, t: V| b.select(b.icmp(eq, t, p), null, t);
                             sp = Some(ts.iter().map(|t| own(&self.b, *t)).collect());
                         }
                     }
