@@ -3,6 +3,10 @@
 // forward mode.
 // FLAGS: -I/usr/include/eigen3
 // LEVELS: O1 O2 O3
+// SANITIZE-SKIP-LLVM22: with clang-22 and -fsanitize=address at -O2 the
+// inlined DenseStorage::resize stores conditional_aligned_new_auto's pointer
+// through an inttoptr (ASan's instrumentation), a clean "shadow is unknown"
+// refusal (issue 17's open -O0 case in another form).
 // (-O0 is issue 17's open "no shadow" case: DenseStorage::resize stores
 // the pointer conditional_aligned_new_auto returns into the matrix, and a
 // callee with no shadowed argument returns no shadow; left open.)
