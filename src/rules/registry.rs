@@ -160,6 +160,16 @@ impl Registry {
     }
 }
 
+/// What a marker global names: the elements of its array initializer, or
+/// (`void *__enzyme_x = (void *)&g;`) the initializer itself.
+fn listed_or_whole(g: V, elements: &[V]) -> Vec<V> {
+    if elements.is_empty() {
+        global_initializer(g).into_iter().collect()
+    } else {
+        elements.to_vec()
+    }
+}
+
 /// The elements of a constant array/struct initializer.
 fn elements(init: V) -> Vec<V> {
     if !is_const_array(init) && !is_const_struct(init) {
@@ -252,13 +262,7 @@ impl Registry {
             } else if n.starts_with("__enzyme_inactive_global") {
                 // `void *__enzyme_inactive_global_X = (void *)&g;` (or an
                 // array of such addresses): `g` carries no derivative.
-                let init = global_initializer(g);
-                let vals = if el.is_empty() {
-                    init.into_iter().collect()
-                } else {
-                    el.clone()
-                };
-                for v in vals {
+                for v in listed_or_whole(g, &el) {
                     let t = strip(v);
                     if is_global_var(t) {
                         r.inactive_globals.insert(t);
@@ -281,13 +285,7 @@ impl Registry {
                 } else {
                     "enzyme_no_escaping_allocation"
                 };
-                let init = global_initializer(g);
-                let vals = if el.is_empty() {
-                    init.into_iter().collect()
-                } else {
-                    el.clone()
-                };
-                for v in vals {
+                for v in listed_or_whole(g, &el) {
                     if let Some(f) = as_function(v) {
                         crate::ir::attrs::set_fn_string_attr(f, attr, "");
                     }
