@@ -1,0 +1,638 @@
+//! Gather form of scatter-accumulating loops (issue 13).
+//!
+//! The reverse of a stencil `b[i] = f(a[i-1], a[i], a[i+1])` accumulates
+//! into one shadow at several constant offsets of the induction variable:
+//! per iteration `da[i+k] += v_k(i)`. Each element is then updated by
+//! several iterations (a memory dependence at distance 1), which no
+//! vectorizer takes. After the derivative's cleanup, for a counted loop of
+//! one body block whose only accesses to one base `P` are such
+//! accumulations (`store (fadd (load P[iv+k]), v), P[iv+k]`), this module
+//! versions the loop: when run-time checks pass, the loop becomes
+//!
+//! 1. a *gather* over the output index `j`: `acc = P[j]; acc += v_k(j-k)`
+//!    for each accumulation in the order the original applied them (the
+//!    contributions `v_k` recomputed at `iv = j - k`: same operations, same
+//!    sums, exact); the interior `j` range unguarded, the `2*(kmax-kmin)`
+//!    edge points guarded (an absent contribution adds `-0.0`);
+//! 2. the rest of the original loop (its other stores), the accumulations
+//!    removed.
+//!
+//! Otherwise the original loop runs. The checks: the trip count is sane
+//! and above the stencil's span; `P`'s accessed range is disjoint from
+//! every other access of the loop (all affine in the induction variable or
+//! invariant); every load the contributions read sees the loop's entry
+//! value (disjoint from the loop's other stores, or the same address stored
+//! later in the same iteration). Calls other than pure intrinsics, other
+//! phis, values used after the loop, non-constant offsets: not applied.
+//! `ENZYME_RS_NO_GATHER` turns it off.
+use crate::ir::llvm::*;
+use crate::ir::loopgen::{addr, clone_mapped, counted_loop, delete_dead, is_pure_intrinsic};
+use crate::ir::Builder;
+use std::collections::HashMap;
+
+/// At most this many accumulations and this span of offsets.
+const MAX_PAIRS: usize = 8;
+const MAX_SPAN: i64 = 8;
+/// At most this many run-time range checks per loop.
+const MAX_CHECKS: usize = 32;
+
+/// A counted loop: a body block `head` (with the exit test) and a latch
+/// that is `head` itself or only steps the induction variable.
+struct Loop {
+    pre: BB,
+    head: BB,
+    latch: BB,
+    exit: BB,
+    iv: V,
+    next: V,
+    step: i64,
+    start: V,
+    /// The exit test compares `iv` (true) or `next` (false) with `end`.
+    on_iv: bool,
+    end: V,
+}
+
+impl Loop {
+    fn defines(&self, v: V) -> bool {
+        is_instruction(v) && (inst_block(v) == self.head || inst_block(v) == self.latch)
+    }
+}
+
+/// Where an access goes: `base + (iv + off) * sizeof(elem)`, or a fixed
+/// address.
+#[derive(Clone, Copy, PartialEq)]
+enum Addr {
+    Affine { base: V, elem: T, off: i64 },
+    Invariant(V),
+}
+
+/// One memory access of the loop body.
+#[derive(Clone, Copy)]
+struct Access {
+    inst: V,
+    addr: Addr,
+    ty: T,
+    store: bool,
+}
+
+/// One accumulation `store (fadd (load P[iv+off]), value), P[iv+off]`.
+struct Pair {
+    load: V,
+    add: V,
+    store: V,
+    off: i64,
+    value: V,
+    /// The load is the fadd's first operand.
+    load_first: bool,
+    /// Position in the body (the order of accumulations within an iteration).
+    pos: usize,
+}
+
+/// Apply the transform to every eligible loop of `f`; returns how many.
+pub fn run(f: V) -> usize {
+    if std::env::var_os("ENZYME_RS_NO_GATHER").is_some() {
+        return 0;
+    }
+    let mut n = 0;
+    for bb in blocks(f) {
+        let Some(lp) = find_loop(bb) else { continue };
+        if let Some(plan) = plan(&lp) {
+            emit(f, &lp, &plan);
+            n += 1;
+        }
+    }
+    if n > 0 {
+        log::debug!("enzyme-rs: gather form for {n} loop(s) in {}", name(f));
+    }
+    n
+}
+
+fn is_i64(v: V) -> bool {
+    type_of(v) == i64_type(context_of(type_of(v)))
+}
+
+/// `add x, c` (either order) with a constant `c`.
+fn add_const(v: V) -> Option<(V, i64)> {
+    if opcode(v) != Some(LLVMOpcode::LLVMAdd) {
+        return None;
+    }
+    let (a, b) = (operand(v, 0), operand(v, 1));
+    if let Some(c) = const_int_value(b) {
+        return Some((a, c));
+    }
+    const_int_value(a).map(|c| (b, c))
+}
+
+fn find_loop(head: BB) -> Option<Loop> {
+    let insts = instructions(head);
+    let phis: Vec<V> = insts
+        .iter()
+        .copied()
+        .filter(|i| opcode(*i) == Some(LLVMOpcode::LLVMPHI))
+        .collect();
+    let [iv] = phis[..] else { return None };
+    if !is_i64(iv) {
+        return None;
+    }
+    let inc = incoming(iv);
+    if inc.len() != 2 {
+        return None;
+    }
+    let (mut pre, mut start, mut latch, mut next, mut step) = (None, None, None, None, 0);
+    for (v, b) in inc {
+        match add_const(v) {
+            Some((x, c)) if x == iv && (c == 1 || c == -1) && next.is_none() => {
+                next = Some(v);
+                latch = Some(b);
+                step = c;
+            }
+            _ => {
+                pre = Some(b);
+                start = Some(v);
+            }
+        }
+    }
+    let (pre, start, latch, next) = (pre?, start?, latch?, next?);
+    if pre == head || pre == latch || successors(pre) != vec![head] {
+        return None;
+    }
+    if latch != head {
+        // The latch only steps: `next = iv + step; br head`.
+        let li = instructions(latch);
+        if li.len() != 2 || li[0] != next || successors(latch) != vec![head] {
+            return None;
+        }
+    } else if inst_block(next) != head {
+        return None;
+    }
+    let t = terminator(head);
+    let succ = successors(head);
+    if succ.len() != 2 || num_operands(t) != 3 {
+        return None;
+    }
+    let cond = operand(t, 0);
+    if opcode(cond) != Some(LLVMOpcode::LLVMICmp) || inst_block(cond) != head {
+        return None;
+    }
+    let pred = icmp_predicate(cond);
+    let exit_on_true = match pred {
+        LLVMIntPredicate::LLVMIntEQ => true,
+        LLVMIntPredicate::LLVMIntNE => false,
+        _ => return None,
+    };
+    let (exit, stay) = if exit_on_true {
+        (succ[0], succ[1])
+    } else {
+        (succ[1], succ[0])
+    };
+    if stay != latch || exit == head || exit == latch {
+        return None;
+    }
+    let (x, y) = (operand(cond, 0), operand(cond, 1));
+    let lp0 = |on_iv, end| Loop {
+        pre,
+        head,
+        latch,
+        exit,
+        iv,
+        next,
+        step,
+        start,
+        on_iv,
+        end,
+    };
+    let tmp = lp0(true, y);
+    let (on_iv, end) = if x == iv && !tmp.defines(y) {
+        (true, y)
+    } else if y == iv && !tmp.defines(x) {
+        (true, x)
+    } else if x == next && !tmp.defines(y) {
+        (false, y)
+    } else if y == next && !tmp.defines(x) {
+        (false, x)
+    } else {
+        return None;
+    };
+    Some(lp0(on_iv, end))
+}
+
+fn decode(p: V, lp: &Loop) -> Option<Addr> {
+    if !lp.defines(p) {
+        return Some(Addr::Invariant(p));
+    }
+    if opcode(p) != Some(LLVMOpcode::LLVMGetElementPtr) || num_operands(p) != 2 {
+        return None;
+    }
+    let base = operand(p, 0);
+    if lp.defines(base) {
+        return None;
+    }
+    let idx = operand(p, 1);
+    let off = if idx == lp.iv {
+        0
+    } else if idx == lp.next {
+        lp.step
+    } else {
+        let (x, c) = add_const(idx)?;
+        if x == lp.iv {
+            c
+        } else if x == lp.next {
+            c.checked_add(lp.step)?
+        } else {
+            return None;
+        }
+    };
+    Some(Addr::Affine {
+        base,
+        elem: gep_source_type(p),
+        off,
+    })
+}
+
+/// What the transform needs, once the loop qualifies.
+struct Plan {
+    base: V,
+    elem: T,
+    pairs: Vec<Pair>,
+    kmin: i64,
+    kmax: i64,
+    /// The address operand of a pair store (its inbounds flag is copied).
+    sample_gep: V,
+    /// Pairs of accesses whose ranges must not overlap (the first one
+    /// `None`: `P`'s accumulated range).
+    checks: Vec<(Option<Access>, Access)>,
+}
+
+fn plan(lp: &Loop) -> Option<Plan> {
+    let body: Vec<V> = instructions(lp.head)
+        .into_iter()
+        .filter(|i| *i != lp.iv && *i != terminator(lp.head) && !is_debug_intrinsic(*i))
+        .collect();
+    let in_loop =
+        |u: V| is_instruction(u) && (inst_block(u) == lp.head || inst_block(u) == lp.latch);
+    // Every value of the loop is used only inside it.
+    for i in body.iter().copied().chain([lp.iv, lp.next]) {
+        if !users(i).into_iter().all(in_loop) {
+            return None;
+        }
+    }
+    let mut accesses = Vec::new();
+    for &i in &body {
+        use LLVMOpcode::*;
+        match opcode(i)? {
+            LLVMLoad | LLVMStore => {
+                if is_volatile(i) || !is_not_atomic(i) {
+                    return None;
+                }
+                let store = opcode(i) == Some(LLVMStore);
+                let (p, ty) = if store {
+                    (operand(i, 1), type_of(operand(i, 0)))
+                } else {
+                    (operand(i, 0), type_of(i))
+                };
+                accesses.push(Access {
+                    inst: i,
+                    addr: decode(p, lp)?,
+                    ty,
+                    store,
+                });
+            }
+            LLVMCall if is_pure_intrinsic(i) => {}
+            LLVMFAdd | LLVMFSub | LLVMFMul | LLVMFDiv | LLVMFRem | LLVMFNeg | LLVMAdd | LLVMSub
+            | LLVMMul | LLVMShl | LLVMLShr | LLVMAShr | LLVMAnd | LLVMOr | LLVMXor | LLVMTrunc
+            | LLVMZExt | LLVMSExt | LLVMFPTrunc | LLVMFPExt | LLVMFPToSI | LLVMFPToUI
+            | LLVMSIToFP | LLVMUIToFP | LLVMBitCast | LLVMICmp | LLVMFCmp | LLVMSelect
+            | LLVMGetElementPtr | LLVMFreeze | LLVMExtractElement | LLVMInsertElement
+            | LLVMShuffleVector | LLVMExtractValue | LLVMInsertValue => {}
+            _ => return None,
+        }
+    }
+    let pos = |i: V| body.iter().position(|x| *x == i).unwrap_or(usize::MAX);
+    // Candidate accumulations, grouped by base.
+    let mut by_base: Vec<(V, T, Vec<Pair>)> = Vec::new();
+    for a in accesses.iter().filter(|a| a.store) {
+        let Addr::Affine { base, elem, off } = a.addr else {
+            continue;
+        };
+        let add = operand(a.inst, 0);
+        if opcode(add) != Some(LLVMOpcode::LLVMFAdd) || !in_loop(add) || users(add).len() != 1 {
+            continue;
+        }
+        let (x, y) = (operand(add, 0), operand(add, 1));
+        let is_acc_load = |l: V| {
+            opcode(l) == Some(LLVMOpcode::LLVMLoad)
+                && inst_block(l) == lp.head
+                && users(l).len() == 1
+                && accesses
+                    .iter()
+                    .any(|b| b.inst == l && b.addr == a.addr && !b.store)
+        };
+        let (load, value, load_first) = if is_acc_load(x) {
+            (x, y, true)
+        } else if is_acc_load(y) {
+            (y, x, false)
+        } else {
+            continue;
+        };
+        if elem != a.ty || !is_fp_scalar(elem) || pos(load) > pos(a.inst) {
+            continue;
+        }
+        let pair = Pair {
+            load,
+            add,
+            store: a.inst,
+            off,
+            value,
+            load_first,
+            pos: pos(a.inst),
+        };
+        match by_base
+            .iter_mut()
+            .find(|(b, e, _)| *b == base && *e == elem)
+        {
+            Some((_, _, v)) => v.push(pair),
+            None => by_base.push((base, elem, vec![pair])),
+        }
+    }
+    let (base, elem, mut pairs) = by_base
+        .into_iter()
+        .filter(|(_, _, v)| {
+            let k0 = v[0].off;
+            v.len() <= MAX_PAIRS && v.iter().any(|p| p.off != k0)
+        })
+        .max_by_key(|(_, _, v)| v.len())?;
+    let kmin = pairs.iter().map(|p| p.off).min()?;
+    let kmax = pairs.iter().map(|p| p.off).max()?;
+    if kmax - kmin > MAX_SPAN || kmin.abs() > 1 << 20 || kmax.abs() > 1 << 20 {
+        return None;
+    }
+    let paired = |i: V| pairs.iter().any(|p| p.load == i || p.store == i);
+    let others: Vec<Access> = accesses
+        .iter()
+        .copied()
+        .filter(|a| !paired(a.inst))
+        .collect();
+    // Nothing else names the base: no other access through it.
+    if others
+        .iter()
+        .any(|a| matches!(a.addr, Addr::Affine { base: b, .. } if b == base))
+    {
+        return None;
+    }
+    // The loads the contributions read (their backward slices in the body).
+    let mut slice_loads = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut stack: Vec<V> = pairs.iter().map(|p| p.value).collect();
+    while let Some(v) = stack.pop() {
+        if v == lp.iv || !lp.defines(v) || !seen.insert(v) {
+            continue;
+        }
+        if inst_block(v) != lp.head || paired(v) || pairs.iter().any(|p| p.add == v) {
+            return None;
+        }
+        if opcode(v) == Some(LLVMOpcode::LLVMLoad) {
+            slice_loads.push(v);
+        }
+        stack.extend(operands(v));
+    }
+    let mut checks: Vec<(Option<Access>, Access)> = others.iter().map(|a| (None, *a)).collect();
+    for &l in &slice_loads {
+        let la = *others.iter().find(|a| a.inst == l)?;
+        for s in others.iter().filter(|a| a.store) {
+            let same_later = operand(s.inst, 1) == operand(l, 0) && pos(l) < pos(s.inst);
+            if !same_later {
+                checks.push((Some(la), *s));
+            }
+        }
+    }
+    if checks.len() > MAX_CHECKS {
+        return None;
+    }
+    // Order of accumulation into one element: by iteration, then by
+    // position in the body. Iteration order is `iv` ascending for a step of
+    // +1, so `off` descending; the reverse for -1.
+    pairs.sort_by_key(|p| (if lp.step > 0 { -p.off } else { p.off }, p.pos));
+    let sample_gep = operand(pairs[0].store, 1);
+    Some(Plan {
+        base,
+        elem,
+        pairs,
+        kmin,
+        kmax,
+        sample_gep,
+        checks,
+    })
+}
+
+/// The loop's induction range, known in the preheader.
+struct Bounds {
+    min: V,
+    max: V,
+}
+
+fn c64(b: &Builder, x: i64) -> V {
+    const_i64(b.ctx, x)
+}
+
+/// `[lo, hi)` in bytes of an access over the whole induction range.
+fn range(b: &Builder, a: &Access, bd: &Bounds) -> (V, V) {
+    let m = b.module;
+    let size = c64(b, type_store_size(m, a.ty) as i64);
+    match a.addr {
+        Addr::Invariant(p) => {
+            let lo = addr(b, p);
+            (lo, b.add(lo, size))
+        }
+        Addr::Affine { base, elem, off } => {
+            let e = c64(b, type_alloc_size(m, elem) as i64);
+            let p = addr(b, base);
+            let first = b.mul(b.add(bd.min, c64(b, off)), e);
+            let last = b.mul(b.add(bd.max, c64(b, off)), e);
+            (b.add(p, first), b.add(b.add(p, last), size))
+        }
+    }
+}
+
+fn disjoint(b: &Builder, x: (V, V), y: (V, V)) -> V {
+    let a = b.icmp(LLVMIntPredicate::LLVMIntULE, x.1, y.0);
+    let c = b.icmp(LLVMIntPredicate::LLVMIntULE, y.1, x.0);
+    b.or(a, c)
+}
+
+fn emit(f: V, lp: &Loop, plan: &Plan) {
+    let b = Builder::for_function(f);
+    let ctx = b.ctx;
+    let m = b.module;
+    // ---- preheader: bounds and checks ----
+    let t = terminator(lp.pre);
+    b.before(t);
+    b.set_debug_loc_from(t);
+    let last = if lp.on_iv {
+        lp.end
+    } else {
+        b.sub(lp.end, c64(&b, lp.step))
+    };
+    let (min, max) = if lp.step > 0 {
+        (lp.start, last)
+    } else {
+        (last, lp.start)
+    };
+    let bd = Bounds { min, max };
+    let span = plan.kmax - plan.kmin;
+    let sane = b.icmp(LLVMIntPredicate::LLVMIntSLE, min, max);
+    let long = b.icmp(LLVMIntPredicate::LLVMIntSGE, b.sub(max, min), c64(&b, span));
+    let mut ok = b.and(sane, long);
+    let esz = type_alloc_size(m, plan.elem) as i64;
+    let p = addr(&b, plan.base);
+    let prange = (
+        b.add(p, b.mul(b.add(min, c64(&b, plan.kmin)), c64(&b, esz))),
+        b.add(p, b.mul(b.add(max, c64(&b, plan.kmax + 1)), c64(&b, esz))),
+    );
+    for (x, y) in &plan.checks {
+        let rx = match x {
+            None => prange,
+            Some(a) => range(&b, a, &bd),
+        };
+        let ry = range(&b, y, &bd);
+        ok = b.and(ok, disjoint(&b, rx, ry));
+    }
+    erase(t);
+    b.at_end(lp.pre);
+    let g_entry = append_block(f, "gather.left");
+    b.cond_br(ok, g_entry, lp.head);
+    // ---- gather over the output index ----
+    b.at_end(g_entry);
+    b.clear_debug_loc();
+    let inbounds = is_instruction(plan.sample_gep)
+        && opcode(plan.sample_gep) == Some(LLVMOpcode::LLVMGetElementPtr)
+        && is_inbounds(plan.sample_gep);
+    let point = |b: &Builder, j: V, guarded: bool| {
+        let mut idx = [j];
+        let ptr = if inbounds {
+            b.inbounds_gep(plan.elem, plan.base, &mut idx)
+        } else {
+            b.gep(plan.elem, plan.base, &mut idx)
+        };
+        let mut acc = b.load(plan.elem, ptr);
+        copy_alignment(plan.pairs[0].load, acc);
+        let mut caches: HashMap<i64, HashMap<V, V>> = HashMap::new();
+        for pr in &plan.pairs {
+            let ivp = b.add(j, c64(b, -pr.off));
+            let (at, valid) = if guarded {
+                let lo = b.icmp(LLVMIntPredicate::LLVMIntSGE, ivp, min);
+                let hi = b.icmp(LLVMIntPredicate::LLVMIntSLE, ivp, max);
+                let valid = b.and(lo, hi);
+                (b.select(valid, ivp, min), Some(valid))
+            } else {
+                (ivp, None)
+            };
+            let cache = caches.entry(pr.off).or_default();
+            let mut v = slice_at(b, pr.value, at, lp, cache);
+            if let Some(valid) = valid {
+                v = b.select(valid, v, const_real(plan.elem, -0.0));
+            }
+            acc = if pr.load_first {
+                b.fadd(acc, v)
+            } else {
+                b.fadd(v, acc)
+            };
+        }
+        let st = b.store(acc, ptr);
+        copy_alignment(plan.pairs[0].store, st);
+    };
+    for d in 0..span {
+        let j = b.add(min, c64(&b, plan.kmin + d));
+        point(&b, j, true);
+    }
+    let lo = b.add(min, c64(&b, plan.kmax));
+    let hi = b.add(max, c64(&b, plan.kmin));
+    counted_loop(&b, f, "gather", lo, hi, |b, j| point(b, j, false));
+    for d in 0..span {
+        let j = b.add(max, c64(&b, plan.kmin + 1 + d));
+        point(&b, j, true);
+    }
+    // ---- the rest of the loop, without the accumulations ----
+    let g_end = b.block();
+    let rh = append_block(f, "gather.rest");
+    b.br(rh);
+    let rl = if lp.latch == lp.head {
+        rh
+    } else {
+        append_block(f, "gather.rest.latch")
+    };
+    b.at_end(rh);
+    let iv = b.phi(i64_type(ctx));
+    let mut map: HashMap<V, V> = HashMap::new();
+    map.insert(lp.iv, iv);
+    let dropped = |i: V| {
+        plan.pairs
+            .iter()
+            .any(|p| p.load == i || p.add == i || p.store == i)
+    };
+    let term = terminator(lp.head);
+    for i in instructions(lp.head) {
+        if i == lp.iv || i == term || is_debug_intrinsic(i) || dropped(i) {
+            continue;
+        }
+        let c = clone_mapped(&b, i, &map);
+        map.insert(i, c);
+    }
+    let to = |s: BB| {
+        if s == lp.head {
+            rh
+        } else if s == lp.latch {
+            rl
+        } else {
+            s
+        }
+    };
+    let succ = successors(lp.head);
+    let cond = map[&operand(term, 0)];
+    b.cond_br(cond, to(succ[0]), to(succ[1]));
+    if rl != rh {
+        b.at_end(rl);
+        let n = clone_mapped(&b, lp.next, &map);
+        map.insert(lp.next, n);
+        b.br(rh);
+    }
+    add_incoming(iv, &[(lp.start, g_end), (map[&lp.next], rl)]);
+    delete_dead(rh);
+    // The exit's phis take the same (loop-invariant) values from the copy.
+    for phi in instructions(lp.exit) {
+        if opcode(phi) != Some(LLVMOpcode::LLVMPHI) {
+            break;
+        }
+        let from_head: Vec<V> = incoming(phi)
+            .into_iter()
+            .filter(|(_, bb)| *bb == lp.head)
+            .map(|(v, _)| v)
+            .collect();
+        if let Some(v) = from_head.first() {
+            add_incoming(phi, &[(*v, rh)]);
+        }
+    }
+}
+
+/// The value `v` of the loop body at induction value `at`, its in-body
+/// operands copied at the builder's position (memoised in `cache`).
+fn slice_at(b: &Builder, v: V, at: V, lp: &Loop, cache: &mut HashMap<V, V>) -> V {
+    if v == lp.iv {
+        return at;
+    }
+    if !lp.defines(v) {
+        return v;
+    }
+    if let Some(c) = cache.get(&v) {
+        return *c;
+    }
+    let mut map = HashMap::new();
+    for o in operands(v) {
+        let c = slice_at(b, o, at, lp, cache);
+        if c != o {
+            map.insert(o, c);
+        }
+    }
+    let c = clone_mapped(b, v, &map);
+    cache.insert(v, c);
+    c
+}
