@@ -58,11 +58,24 @@ impl Loop {
     }
 }
 
-/// Where an access goes: `base + (iv + off) * sizeof(elem)`, or a fixed
+/// The variable an index follows: the induction variable, or `x - iv`
+/// (`sub`: that instruction, `x` invariant; a loop counting the other way).
+#[derive(Clone, Copy, PartialEq)]
+enum Var {
+    Iv,
+    Rev { sub: V, x: V },
+}
+
+/// Where an access goes: `base + (var + off) * sizeof(elem)`, or a fixed
 /// address.
 #[derive(Clone, Copy, PartialEq)]
 enum Addr {
-    Affine { base: V, elem: T, off: i64 },
+    Affine {
+        base: V,
+        elem: T,
+        var: Var,
+        off: i64,
+    },
     Invariant(V),
 }
 
@@ -84,6 +97,8 @@ struct Pair {
     value: V,
     /// The load is the fadd's first operand.
     load_first: bool,
+    /// `fsub (load), value` rather than an fadd.
+    sub: bool,
     /// Position in the body (the order of accumulations within an iteration).
     pos: usize,
 }
@@ -228,23 +243,29 @@ fn decode(p: V, lp: &Loop) -> Option<Addr> {
         return None;
     }
     let idx = operand(p, 1);
-    let off = if idx == lp.iv {
-        0
-    } else if idx == lp.next {
-        lp.step
+    let (x, c) = add_const(idx).unwrap_or((idx, 0));
+    let (var, off) = if x == lp.iv {
+        (Var::Iv, c)
+    } else if x == lp.next {
+        (Var::Iv, c.checked_add(lp.step)?)
+    } else if opcode(x) == Some(LLVMOpcode::LLVMSub)
+        && operand(x, 1) == lp.iv
+        && !lp.defines(operand(x, 0))
+    {
+        (
+            Var::Rev {
+                sub: x,
+                x: operand(x, 0),
+            },
+            c,
+        )
     } else {
-        let (x, c) = add_const(idx)?;
-        if x == lp.iv {
-            c
-        } else if x == lp.next {
-            c.checked_add(lp.step)?
-        } else {
-            return None;
-        }
+        return None;
     };
     Some(Addr::Affine {
         base,
         elem: gep_source_type(p),
+        var,
         off,
     })
 }
@@ -253,6 +274,7 @@ fn decode(p: V, lp: &Loop) -> Option<Addr> {
 struct Plan {
     base: V,
     elem: T,
+    var: Var,
     pairs: Vec<Pair>,
     kmin: i64,
     kmax: i64,
@@ -309,13 +331,23 @@ fn plan(lp: &Loop) -> Option<Plan> {
     }
     let pos = |i: V| body.iter().position(|x| *x == i).unwrap_or(usize::MAX);
     // Candidate accumulations, grouped by base.
-    let mut by_base: Vec<(V, T, Vec<Pair>)> = Vec::new();
+    let mut by_base: Vec<(V, T, Var, Vec<Pair>)> = Vec::new();
     for a in accesses.iter().filter(|a| a.store) {
-        let Addr::Affine { base, elem, off } = a.addr else {
+        let Addr::Affine {
+            base,
+            elem,
+            var,
+            off,
+        } = a.addr
+        else {
             continue;
         };
         let add = operand(a.inst, 0);
-        if opcode(add) != Some(LLVMOpcode::LLVMFAdd) || !in_loop(add) || users(add).len() != 1 {
+        let sub = opcode(add) == Some(LLVMOpcode::LLVMFSub);
+        if !(sub || opcode(add) == Some(LLVMOpcode::LLVMFAdd))
+            || !in_loop(add)
+            || users(add).len() != 1
+        {
             continue;
         }
         let (x, y) = (operand(add, 0), operand(add, 1));
@@ -329,7 +361,7 @@ fn plan(lp: &Loop) -> Option<Plan> {
         };
         let (load, value, load_first) = if is_acc_load(x) {
             (x, y, true)
-        } else if is_acc_load(y) {
+        } else if is_acc_load(y) && !sub {
             (y, x, false)
         } else {
             continue;
@@ -344,23 +376,24 @@ fn plan(lp: &Loop) -> Option<Plan> {
             off,
             value,
             load_first,
+            sub,
             pos: pos(a.inst),
         };
         match by_base
             .iter_mut()
-            .find(|(b, e, _)| *b == base && *e == elem)
+            .find(|(b, e, w, _)| *b == base && *e == elem && *w == var)
         {
-            Some((_, _, v)) => v.push(pair),
-            None => by_base.push((base, elem, vec![pair])),
+            Some((_, _, _, v)) => v.push(pair),
+            None => by_base.push((base, elem, var, vec![pair])),
         }
     }
-    let (base, elem, mut pairs) = by_base
+    let (base, elem, var, mut pairs) = by_base
         .into_iter()
-        .filter(|(_, _, v)| {
+        .filter(|(_, _, _, v)| {
             let k0 = v[0].off;
             v.len() <= MAX_PAIRS && v.iter().any(|p| p.off != k0)
         })
-        .max_by_key(|(_, _, v)| v.len())?;
+        .max_by_key(|(_, _, _, v)| v.len())?;
     let kmin = pairs.iter().map(|p| p.off).min()?;
     let kmax = pairs.iter().map(|p| p.off).max()?;
     if kmax - kmin > MAX_SPAN || kmin.abs() > 1 << 20 || kmax.abs() > 1 << 20 {
@@ -409,13 +442,15 @@ fn plan(lp: &Loop) -> Option<Plan> {
         return None;
     }
     // Order of accumulation into one element: by iteration, then by
-    // position in the body. Iteration order is `iv` ascending for a step of
-    // +1, so `off` descending; the reverse for -1.
-    pairs.sort_by_key(|p| (if lp.step > 0 { -p.off } else { p.off }, p.pos));
+    // position in the body. Iteration order is the variable ascending for
+    // a step of +1 (`x - iv`: -1), so `off` descending; the reverse for -1.
+    let wstep = if var == Var::Iv { lp.step } else { -lp.step };
+    pairs.sort_by_key(|p| (if wstep > 0 { -p.off } else { p.off }, p.pos));
     let sample_gep = operand(pairs[0].store, 1);
     Some(Plan {
         base,
         elem,
+        var,
         pairs,
         kmin,
         kmax,
@@ -443,13 +478,27 @@ fn range(b: &Builder, a: &Access, bd: &Bounds) -> (V, V) {
             let lo = addr(b, p);
             (lo, b.add(lo, size))
         }
-        Addr::Affine { base, elem, off } => {
+        Addr::Affine {
+            base,
+            elem,
+            var,
+            off,
+        } => {
             let e = c64(b, type_alloc_size(m, elem) as i64);
             let p = addr(b, base);
-            let first = b.mul(b.add(bd.min, c64(b, off)), e);
-            let last = b.mul(b.add(bd.max, c64(b, off)), e);
+            let (lo, hi) = var_range(b, var, bd);
+            let first = b.mul(b.add(lo, c64(b, off)), e);
+            let last = b.mul(b.add(hi, c64(b, off)), e);
             (b.add(p, first), b.add(b.add(p, last), size))
         }
+    }
+}
+
+/// The smallest and largest value of `var` over the induction range.
+fn var_range(b: &Builder, var: Var, bd: &Bounds) -> (V, V) {
+    match var {
+        Var::Iv => (bd.min, bd.max),
+        Var::Rev { x, .. } => (b.sub(x, bd.max), b.sub(x, bd.min)),
     }
 }
 
@@ -482,11 +531,13 @@ fn emit(f: V, lp: &Loop, plan: &Plan) {
     let sane = b.icmp(LLVMIntPredicate::LLVMIntSLE, min, max);
     let long = b.icmp(LLVMIntPredicate::LLVMIntSGE, b.sub(max, min), c64(&b, span));
     let mut ok = b.and(sane, long);
+    // The gather runs over the variable the accumulations follow.
+    let (wmin, wmax) = var_range(&b, plan.var, &bd);
     let esz = type_alloc_size(m, plan.elem) as i64;
     let p = addr(&b, plan.base);
     let prange = (
-        b.add(p, b.mul(b.add(min, c64(&b, plan.kmin)), c64(&b, esz))),
-        b.add(p, b.mul(b.add(max, c64(&b, plan.kmax + 1)), c64(&b, esz))),
+        b.add(p, b.mul(b.add(wmin, c64(&b, plan.kmin)), c64(&b, esz))),
+        b.add(p, b.mul(b.add(wmax, c64(&b, plan.kmax + 1)), c64(&b, esz))),
     );
     for (x, y) in &plan.checks {
         let rx = match x {
@@ -517,21 +568,38 @@ fn emit(f: V, lp: &Loop, plan: &Plan) {
         copy_alignment(plan.pairs[0].load, acc);
         let mut caches: HashMap<i64, HashMap<V, V>> = HashMap::new();
         for pr in &plan.pairs {
-            let ivp = b.add(j, c64(b, -pr.off));
+            let wp = b.add(j, c64(b, -pr.off));
             let (at, valid) = if guarded {
-                let lo = b.icmp(LLVMIntPredicate::LLVMIntSGE, ivp, min);
-                let hi = b.icmp(LLVMIntPredicate::LLVMIntSLE, ivp, max);
+                let lo = b.icmp(LLVMIntPredicate::LLVMIntSGE, wp, wmin);
+                let hi = b.icmp(LLVMIntPredicate::LLVMIntSLE, wp, wmax);
                 let valid = b.and(lo, hi);
-                (b.select(valid, ivp, min), Some(valid))
+                (b.select(valid, wp, wmin), Some(valid))
             } else {
-                (ivp, None)
+                (wp, None)
             };
-            let cache = caches.entry(pr.off).or_default();
-            let mut v = slice_at(b, pr.value, at, lp, cache);
+            let cache = caches.entry(pr.off).or_insert_with(|| {
+                // The induction variable (and `x - iv`) at this point.
+                let mut c = HashMap::new();
+                match plan.var {
+                    Var::Iv => {
+                        c.insert(lp.iv, at);
+                    }
+                    Var::Rev { sub, x } => {
+                        c.insert(sub, at);
+                        c.insert(lp.iv, b.sub(x, at));
+                    }
+                }
+                c
+            });
+            let mut v = slice_at(b, pr.value, lp, cache);
             if let Some(valid) = valid {
-                v = b.select(valid, v, const_real(plan.elem, -0.0));
+                // Adding -0.0 (subtracting +0.0) leaves any value as it is.
+                let none = const_real(plan.elem, if pr.sub { 0.0 } else { -0.0 });
+                v = b.select(valid, v, none);
             }
-            acc = if pr.load_first {
+            acc = if pr.sub {
+                b.fsub(acc, v)
+            } else if pr.load_first {
                 b.fadd(acc, v)
             } else {
                 b.fadd(v, acc)
@@ -541,14 +609,14 @@ fn emit(f: V, lp: &Loop, plan: &Plan) {
         copy_alignment(plan.pairs[0].store, st);
     };
     for d in 0..span {
-        let j = b.add(min, c64(&b, plan.kmin + d));
+        let j = b.add(wmin, c64(&b, plan.kmin + d));
         point(&b, j, true);
     }
-    let lo = b.add(min, c64(&b, plan.kmax));
-    let hi = b.add(max, c64(&b, plan.kmin));
+    let lo = b.add(wmin, c64(&b, plan.kmax));
+    let hi = b.add(wmax, c64(&b, plan.kmin));
     counted_loop(&b, f, "gather", lo, hi, |b, j| point(b, j, false));
     for d in 0..span {
-        let j = b.add(max, c64(&b, plan.kmin + 1 + d));
+        let j = b.add(wmax, c64(&b, plan.kmin + 1 + d));
         point(&b, j, true);
     }
     // ---- the rest of the loop, without the accumulations ----
@@ -613,21 +681,19 @@ fn emit(f: V, lp: &Loop, plan: &Plan) {
     }
 }
 
-/// The value `v` of the loop body at induction value `at`, its in-body
-/// operands copied at the builder's position (memoised in `cache`).
-fn slice_at(b: &Builder, v: V, at: V, lp: &Loop, cache: &mut HashMap<V, V>) -> V {
-    if v == lp.iv {
-        return at;
+/// The value `v` of the loop body at the point `cache` is seeded with
+/// (the induction variable's value there), its in-body operands copied at
+/// the builder's position (memoised in `cache`).
+fn slice_at(b: &Builder, v: V, lp: &Loop, cache: &mut HashMap<V, V>) -> V {
+    if let Some(c) = cache.get(&v) {
+        return *c;
     }
     if !lp.defines(v) {
         return v;
     }
-    if let Some(c) = cache.get(&v) {
-        return *c;
-    }
     let mut map = HashMap::new();
     for o in operands(v) {
-        let c = slice_at(b, o, at, lp, cache);
+        let c = slice_at(b, o, lp, cache);
         if c != o {
             map.insert(o, c);
         }

@@ -9,7 +9,7 @@ static int n;
 
 __attribute__((noinline)) static void fwd3(const double *a, double *b) {
   for (int i = 0; i < n; i++)
-    b[i] = 2.0 * a[i] - 0.5 * a[i + 1] + 0.25 * a[i + 2] * a[i + 2];
+    b[i] = 2.0 * a[i] - 0.5 * a[i + 1] + 0.25 * a[i + 2];
 }
 
 __attribute__((noinline)) static void down(const double *a, double *b) {

@@ -1,10 +1,16 @@
-// A nonlinear 5-point stencil: its reverse accumulates into the input's
-// shadow at five offsets, each contribution reading the primal (the
-// gather form recomputes them at the shifted index). Against central
-// finite differences; the shadow starts non-zero (accumulation kept).
+// 5-point stencils: a linear one (its reverse accumulates into the
+// input's shadow at five offsets: the gather form applies) and a
+// nonlinear one (its contributions read primal values from the tape: not
+// applied). Against central finite differences; the shadow starts
+// non-zero (the accumulation into it is kept).
 #include "../check.h"
 
 #define N 40
+
+__attribute__((noinline)) static void lin(const double *a, double *b, int n) {
+  for (int i = 2; i < n - 2; i++)
+    b[i] = 0.1 * a[i - 2] - 0.2 * a[i - 1] + 1.5 * a[i] - 0.3 * a[i + 1] + 0.05 * a[i + 2];
+}
 
 __attribute__((noinline)) static void step(const double *a, double *b, int n) {
   for (int i = 2; i < n - 2; i++)
@@ -12,8 +18,9 @@ __attribute__((noinline)) static void step(const double *a, double *b, int n) {
 }
 
 static double f(const double *a) {
-  double b[N] = {0};
-  step(a, b, N);
+  double b[N] = {0}, c[N] = {0};
+  lin(a, c, N);
+  step(c, b, N);
   double r = 0;
   for (int i = 0; i < N; i++)
     r += (0.5 + 0.01 * i) * b[i] * b[i];
