@@ -50,6 +50,9 @@ struct Loop {
     /// The exit test compares `iv` (true) or `next` (false) with `end`.
     on_iv: bool,
     end: V,
+    /// Other phis of `head`: `(phi, value on entry, value from the latch)`
+    /// (an adjoint carried to the next iteration in a register).
+    recs: Vec<(V, V, V)>,
 }
 
 impl Loop {
@@ -112,12 +115,18 @@ pub fn run(f: V) -> usize {
     for bb in blocks(f) {
         let Some(lp) = find_loop(bb) else { continue };
         if let Some(plan) = plan(&lp) {
+            log::debug!(
+                "enzyme-rs: gather form for a loop in {}: {} accumulations, offsets {}..{}, {} carried value(s), {} run-time check(s)",
+                name(f),
+                plan.pairs.len(),
+                plan.kmin,
+                plan.kmax,
+                lp.recs.len(),
+                plan.checks.len()
+            );
             emit(f, &lp, &plan);
             n += 1;
         }
-    }
-    if n > 0 {
-        log::debug!("enzyme-rs: gather form for {n} loop(s) in {}", name(f));
     }
     n
 }
@@ -145,31 +154,41 @@ fn find_loop(head: BB) -> Option<Loop> {
         .copied()
         .filter(|i| opcode(*i) == Some(LLVMOpcode::LLVMPHI))
         .collect();
-    let [iv] = phis[..] else { return None };
-    if !is_i64(iv) {
-        return None;
-    }
-    let inc = incoming(iv);
-    if inc.len() != 2 {
-        return None;
-    }
-    let (mut pre, mut start, mut latch, mut next, mut step) = (None, None, None, None, 0);
-    for (v, b) in inc {
-        match add_const(v) {
-            Some((x, c)) if x == iv && (c == 1 || c == -1) && next.is_none() => {
-                next = Some(v);
-                latch = Some(b);
-                step = c;
-            }
-            _ => {
-                pre = Some(b);
-                start = Some(v);
+    // The induction variable: `phi [start, pre], [iv +- 1, latch]`.
+    let as_iv = |iv: V| {
+        let inc = incoming(iv);
+        if !is_i64(iv) || inc.len() != 2 {
+            return None;
+        }
+        let (mut pre, mut start, mut latch, mut next, mut step) = (None, None, None, None, 0);
+        for (v, b) in inc {
+            match add_const(v) {
+                Some((x, c)) if x == iv && (c == 1 || c == -1) && next.is_none() => {
+                    next = Some(v);
+                    latch = Some(b);
+                    step = c;
+                }
+                _ => {
+                    pre = Some(b);
+                    start = Some(v);
+                }
             }
         }
-    }
-    let (pre, start, latch, next) = (pre?, start?, latch?, next?);
+        Some((iv, pre?, start?, latch?, next?, step))
+    };
+    let (iv, pre, start, latch, next, step) = phis.iter().find_map(|p| as_iv(*p))?;
     if pre == head || pre == latch || successors(pre) != vec![head] {
         return None;
+    }
+    let mut recs = Vec::new();
+    for &p in phis.iter().filter(|p| **p != iv) {
+        let inc = incoming(p);
+        let init = inc.iter().find(|(_, b)| *b == pre)?.0;
+        let back = inc.iter().find(|(_, b)| *b == latch)?.0;
+        if inc.len() != 2 || (latch != head && is_instruction(back) && inst_block(back) == latch) {
+            return None;
+        }
+        recs.push((p, init, back));
     }
     if latch != head {
         // The latch only steps: `next = iv + step; br head`.
@@ -215,6 +234,7 @@ fn find_loop(head: BB) -> Option<Loop> {
         start,
         on_iv,
         end,
+        recs: recs.clone(),
     };
     let tmp = lp0(true, y);
     let (on_iv, end) = if x == iv && !tmp.defines(y) {
@@ -288,13 +308,23 @@ struct Plan {
 fn plan(lp: &Loop) -> Option<Plan> {
     let body: Vec<V> = instructions(lp.head)
         .into_iter()
-        .filter(|i| *i != lp.iv && *i != terminator(lp.head) && !is_debug_intrinsic(*i))
+        .filter(|i| {
+            opcode(*i) != Some(LLVMOpcode::LLVMPHI)
+                && *i != terminator(lp.head)
+                && !is_debug_intrinsic(*i)
+        })
         .collect();
     let in_loop =
         |u: V| is_instruction(u) && (inst_block(u) == lp.head || inst_block(u) == lp.latch);
-    // Every value of the loop is used only inside it.
-    for i in body.iter().copied().chain([lp.iv, lp.next]) {
-        if !users(i).into_iter().all(in_loop) {
+    // A value of the loop used after it: only through an exit that the
+    // loop alone enters (the copy's value then joins it in a phi there).
+    let exit_preds = blocks(block_fn(lp.head))
+        .into_iter()
+        .filter(|bb| successors(*bb).contains(&lp.exit))
+        .count();
+    let recs = lp.recs.iter().map(|r| r.0);
+    for i in body.iter().copied().chain([lp.iv, lp.next]).chain(recs) {
+        if exit_preds != 1 && !users(i).into_iter().all(in_loop) {
             return None;
         }
     }
@@ -415,18 +445,26 @@ fn plan(lp: &Loop) -> Option<Plan> {
     // The loads the contributions read (their backward slices in the body).
     let mut slice_loads = Vec::new();
     let mut seen = std::collections::HashSet::new();
-    let mut stack: Vec<V> = pairs.iter().map(|p| p.value).collect();
-    while let Some(v) = stack.pop() {
-        if v == lp.iv || !lp.defines(v) || !seen.insert(v) {
+    // (`under`: reached through a carried phi's previous value; one level.)
+    let mut stack: Vec<(V, bool)> = pairs.iter().map(|p| (p.value, false)).collect();
+    while let Some((v, under)) = stack.pop() {
+        if v == lp.iv || !lp.defines(v) || !seen.insert((v, under)) {
             continue;
         }
         if inst_block(v) != lp.head || paired(v) || pairs.iter().any(|p| p.add == v) {
             return None;
         }
-        if opcode(v) == Some(LLVMOpcode::LLVMLoad) {
+        if let Some(r) = lp.recs.iter().find(|r| r.0 == v) {
+            if under {
+                return None;
+            }
+            stack.push((r.2, true));
+            continue;
+        }
+        if opcode(v) == Some(LLVMOpcode::LLVMLoad) && !slice_loads.contains(&v) {
             slice_loads.push(v);
         }
-        stack.extend(operands(v));
+        stack.extend(operands(v).into_iter().map(|o| (o, under)));
     }
     let mut checks: Vec<(Option<Access>, Access)> = others.iter().map(|a| (None, *a)).collect();
     for &l in &slice_loads {
@@ -528,8 +566,22 @@ fn emit(f: V, lp: &Loop, plan: &Plan) {
     };
     let bd = Bounds { min, max };
     let span = plan.kmax - plan.kmin;
+    // With a carried value, the point whose contribution reads the first
+    // iteration is guarded too (one more edge point on the side where the
+    // loop starts), so the interior reads the previous iteration plainly.
+    let wstep = if plan.var == Var::Iv {
+        lp.step
+    } else {
+        -lp.step
+    };
+    let extra = i64::from(!lp.recs.is_empty());
+    let (extra_lo, extra_hi) = if wstep > 0 { (extra, 0) } else { (0, extra) };
     let sane = b.icmp(LLVMIntPredicate::LLVMIntSLE, min, max);
-    let long = b.icmp(LLVMIntPredicate::LLVMIntSGE, b.sub(max, min), c64(&b, span));
+    let long = b.icmp(
+        LLVMIntPredicate::LLVMIntSGE,
+        b.sub(max, min),
+        c64(&b, span + extra),
+    );
     let mut ok = b.and(sane, long);
     // The gather runs over the variable the accumulations follow.
     let (wmin, wmax) = var_range(&b, plan.var, &bd);
@@ -591,7 +643,7 @@ fn emit(f: V, lp: &Loop, plan: &Plan) {
                 }
                 c
             });
-            let mut v = slice_at(b, pr.value, lp, cache);
+            let mut v = slice_at(b, pr.value, lp, cache, guarded);
             if let Some(valid) = valid {
                 // Adding -0.0 (subtracting +0.0) leaves any value as it is.
                 let none = const_real(plan.elem, if pr.sub { 0.0 } else { -0.0 });
@@ -608,15 +660,15 @@ fn emit(f: V, lp: &Loop, plan: &Plan) {
         let st = b.store(acc, ptr);
         copy_alignment(plan.pairs[0].store, st);
     };
-    for d in 0..span {
+    for d in 0..span + extra_lo {
         let j = b.add(wmin, c64(&b, plan.kmin + d));
         point(&b, j, true);
     }
-    let lo = b.add(wmin, c64(&b, plan.kmax));
-    let hi = b.add(wmax, c64(&b, plan.kmin));
+    let lo = b.add(wmin, c64(&b, plan.kmax + extra_lo));
+    let hi = b.add(wmax, c64(&b, plan.kmin - extra_hi));
     counted_loop(&b, f, "gather", lo, hi, |b, j| point(b, j, false));
-    for d in 0..span {
-        let j = b.add(wmax, c64(&b, plan.kmin + 1 + d));
+    for d in 0..span + extra_hi {
+        let j = b.add(wmax, c64(&b, plan.kmin - extra_hi + 1 + d));
         point(&b, j, true);
     }
     // ---- the rest of the loop, without the accumulations ----
@@ -632,6 +684,9 @@ fn emit(f: V, lp: &Loop, plan: &Plan) {
     let iv = b.phi(i64_type(ctx));
     let mut map: HashMap<V, V> = HashMap::new();
     map.insert(lp.iv, iv);
+    for (r, _, _) in &lp.recs {
+        map.insert(*r, b.phi(type_of(*r)));
+    }
     let dropped = |i: V| {
         plan.pairs
             .iter()
@@ -639,7 +694,11 @@ fn emit(f: V, lp: &Loop, plan: &Plan) {
     };
     let term = terminator(lp.head);
     for i in instructions(lp.head) {
-        if i == lp.iv || i == term || is_debug_intrinsic(i) || dropped(i) {
+        if opcode(i) == Some(LLVMOpcode::LLVMPHI)
+            || i == term
+            || is_debug_intrinsic(i)
+            || dropped(i)
+        {
             continue;
         }
         let c = clone_mapped(&b, i, &map);
@@ -664,36 +723,90 @@ fn emit(f: V, lp: &Loop, plan: &Plan) {
         b.br(rh);
     }
     add_incoming(iv, &[(lp.start, g_end), (map[&lp.next], rl)]);
-    delete_dead(rh);
-    // The exit's phis take the same (loop-invariant) values from the copy.
-    for phi in instructions(lp.exit) {
-        if opcode(phi) != Some(LLVMOpcode::LLVMPHI) {
-            break;
-        }
-        let from_head: Vec<V> = incoming(phi)
+    for (r, init, back) in &lp.recs {
+        let back = map.get(back).copied().unwrap_or(*back);
+        add_incoming(map[r], &[(*init, g_end), (back, rl)]);
+    }
+    // The exit's phis take the copy's values from the copy.
+    let old_phis: Vec<V> = instructions(lp.exit)
+        .into_iter()
+        .take_while(|i| opcode(*i) == Some(LLVMOpcode::LLVMPHI))
+        .collect();
+    for phi in &old_phis {
+        let from_head: Vec<V> = incoming(*phi)
             .into_iter()
             .filter(|(_, bb)| *bb == lp.head)
             .map(|(v, _)| v)
             .collect();
         if let Some(v) = from_head.first() {
-            add_incoming(phi, &[(*v, rh)]);
+            add_incoming(*phi, &[(map.get(v).copied().unwrap_or(*v), rh)]);
         }
     }
+    // Other uses after the loop (the exit has no other predecessor): a phi.
+    let in_loop = |u: V| inst_block(u) == lp.head || inst_block(u) == lp.latch;
+    let mut defs: Vec<V> = instructions(lp.head);
+    if lp.latch != lp.head {
+        defs.push(lp.next);
+    }
+    for d in defs {
+        let outside: Vec<V> = users(d)
+            .into_iter()
+            .filter(|u| !in_loop(*u) && !old_phis.contains(u))
+            .collect();
+        let Some(copy) = map.get(&d).copied() else {
+            continue;
+        };
+        if outside.is_empty() {
+            continue;
+        }
+        b.at_first_non_phi(lp.exit);
+        let phi = b.phi(type_of(d));
+        add_incoming(phi, &[(d, lp.head), (copy, rh)]);
+        for u in outside {
+            for k in 0..num_operands(u) {
+                if operand(u, k) == d {
+                    set_operand(u, k, phi);
+                }
+            }
+        }
+    }
+    delete_dead(rh);
 }
 
 /// The value `v` of the loop body at the point `cache` is seeded with
 /// (the induction variable's value there), its in-body operands copied at
 /// the builder's position (memoised in `cache`).
-fn slice_at(b: &Builder, v: V, lp: &Loop, cache: &mut HashMap<V, V>) -> V {
+/// `guarded`: the point may be the first iteration (else it never is).
+fn slice_at(b: &Builder, v: V, lp: &Loop, cache: &mut HashMap<V, V>, guarded: bool) -> V {
     if let Some(c) = cache.get(&v) {
         return *c;
     }
     if !lp.defines(v) {
         return v;
     }
+    if let Some((_, init, back)) = lp.recs.iter().find(|r| r.0 == v) {
+        // A carried value: the latch value of the previous iteration, or
+        // the entry value in the first (there the copy is computed at the
+        // first iteration instead: in range, then discarded).
+        let iv = cache[&lp.iv];
+        let prev = b.add(iv, const_i64(b.ctx, -lp.step));
+        if !guarded {
+            let mut c2 = HashMap::from([(lp.iv, prev)]);
+            let r = slice_at(b, *back, lp, &mut c2, false);
+            cache.insert(v, r);
+            return r;
+        }
+        let first = b.icmp(LLVMIntPredicate::LLVMIntEQ, iv, lp.start);
+        let at = b.select(first, iv, prev);
+        let mut c2 = HashMap::from([(lp.iv, at)]);
+        let vp = slice_at(b, *back, lp, &mut c2, true);
+        let r = b.select(first, *init, vp);
+        cache.insert(v, r);
+        return r;
+    }
     let mut map = HashMap::new();
     for o in operands(v) {
-        let c = slice_at(b, o, lp, cache);
+        let c = slice_at(b, o, lp, cache, guarded);
         if c != o {
             map.insert(o, c);
         }
