@@ -260,7 +260,31 @@ fn decode(p: V, lp: &Loop) -> Option<Addr> {
     }
     let base = operand(p, 0);
     if lp.defines(base) {
-        return None;
+        // `gep i8, q, C` on an affine `q` (LLVM 22 splits `p[i + k]` so):
+        // whole elements further.
+        let bytes = const_int_value(operand(p, 1))?;
+        let m = module_of(block_fn(lp.head));
+        let bytes = bytes.checked_mul(type_alloc_size(m, gep_source_type(p)) as i64)?;
+        return match decode(base, lp)? {
+            Addr::Affine {
+                base,
+                elem,
+                var,
+                off,
+            } => {
+                let esz = type_alloc_size(m, elem) as i64;
+                if esz == 0 || bytes % esz != 0 {
+                    return None;
+                }
+                Some(Addr::Affine {
+                    base,
+                    elem,
+                    var,
+                    off: off.checked_add(bytes / esz)?,
+                })
+            }
+            Addr::Invariant(_) => None,
+        };
     }
     let idx = operand(p, 1);
     let (x, c) = add_const(idx).unwrap_or((idx, 0));
