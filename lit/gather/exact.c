@@ -3,8 +3,8 @@
 // the gradients are bit for bit those of ENZYME_RS_NO_GATHER=1 (printed
 // as hexadecimal floats and compared). Stencils up and down, double and
 // float, a register-carried adjoint (restrict), a seed already non-zero.
-// (down5 is not transformed at -O2 yet: its indices are 32-bit wrapping,
-// `(x + 0xffffffff) & 0xffffffff`; it is compared all the same.)
+// down5's indices are 32-bit wrapping at -O2 (`(x + 0xffffffff) &
+// 0xffffffff`: a run-time range condition).
 // RUN: %clang -O2 -fpass-plugin=%plugin %s -lm -o %t.gather
 // RUN: env ENZYME_RS_NO_GATHER=1 %clang -O2 -fpass-plugin=%plugin %s -lm -o %t.scatter
 // RUN: %t.gather > %t.gather.out
@@ -14,6 +14,7 @@
 // RUN: env ENZYME_RS_LOG=debug %clang -O2 -fpass-plugin=%plugin %s -c -o /dev/null 2>&1 | %FileCheck --check-prefix=LOG %s
 // CHECK: n=37 da[36]
 // LOG-DAG: gather form for a loop in enzyme_rs.rev.up3:
+// LOG-DAG: gather form for a loop in enzyme_rs.rev.down5:
 // LOG-DAG: gather form for a loop in enzyme_rs.rev.upf:
 // LOG-DAG: gather form for a loop in enzyme_rs.rev.carried:{{.*}} 1 carried
 #include <math.h>

@@ -70,7 +70,9 @@ enum Var {
 }
 
 /// Where an access goes: `base + (var + off) * sizeof(elem)`, or a fixed
-/// address.
+/// address. `wrap32: Some(o)`: the index is `(var + o) mod 2^32` (a C
+/// `int` index widened), equal to `var + o` when that stays in
+/// `[0, 2^32)` over the loop: a run-time condition.
 #[derive(Clone, Copy, PartialEq)]
 enum Addr {
     Affine {
@@ -78,6 +80,7 @@ enum Addr {
         elem: T,
         var: Var,
         off: i64,
+        wrap32: Option<i64>,
     },
     Invariant(V),
 }
@@ -271,6 +274,7 @@ fn decode(p: V, lp: &Loop) -> Option<Addr> {
                 elem,
                 var,
                 off,
+                wrap32,
             } => {
                 let esz = type_alloc_size(m, elem) as i64;
                 if esz == 0 || bytes % esz != 0 {
@@ -281,13 +285,24 @@ fn decode(p: V, lp: &Loop) -> Option<Addr> {
                     elem,
                     var,
                     off: off.checked_add(bytes / esz)?,
+                    wrap32,
                 })
             }
             Addr::Invariant(_) => None,
         };
     }
     let idx = operand(p, 1);
+    // `and (var + c), 0xffffffff`: the 32-bit wrapping index.
+    let mask = |v: V| const_int_value(v) == Some(0xffff_ffff);
+    let (idx, wrap) = if opcode(idx) == Some(LLVMOpcode::LLVMAnd) && mask(operand(idx, 1)) {
+        (operand(idx, 0), true)
+    } else if opcode(idx) == Some(LLVMOpcode::LLVMAnd) && mask(operand(idx, 0)) {
+        (operand(idx, 1), true)
+    } else {
+        (idx, false)
+    };
     let (x, c) = add_const(idx).unwrap_or((idx, 0));
+    let c = if wrap { i64::from(c as i32) } else { c };
     let (var, off) = if x == lp.iv {
         (Var::Iv, c)
     } else if x == lp.next {
@@ -311,6 +326,7 @@ fn decode(p: V, lp: &Loop) -> Option<Addr> {
         elem: gep_source_type(p),
         var,
         off,
+        wrap32: wrap.then_some(off),
     })
 }
 
@@ -324,6 +340,8 @@ struct Plan {
     kmax: i64,
     /// The address operand of a pair store (its inbounds flag is copied).
     sample_gep: V,
+    /// `(var, o)`: `var + o` must stay in `[0, 2^32)` (32-bit indices).
+    conds: Vec<(Var, i64)>,
     /// Pairs of accesses whose ranges must not overlap (the first one
     /// `None`: `P`'s accumulated range).
     checks: Vec<(Option<Access>, Access)>,
@@ -392,6 +410,7 @@ fn plan(lp: &Loop) -> Option<Plan> {
             elem,
             var,
             off,
+            ..
         } = a.addr
         else {
             continue;
@@ -509,10 +528,24 @@ fn plan(lp: &Loop) -> Option<Plan> {
     let wstep = if var == Var::Iv { lp.step } else { -lp.step };
     pairs.sort_by_key(|p| (if wstep > 0 { -p.off } else { p.off }, p.pos));
     let sample_gep = operand(pairs[0].store, 1);
+    let mut conds = Vec::new();
+    for a in &accesses {
+        if let Addr::Affine {
+            var,
+            wrap32: Some(o),
+            ..
+        } = a.addr
+        {
+            if !conds.contains(&(var, o)) {
+                conds.push((var, o));
+            }
+        }
+    }
     Some(Plan {
         base,
         elem,
         var,
+        conds,
         pairs,
         kmin,
         kmax,
@@ -545,6 +578,7 @@ fn range(b: &Builder, a: &Access, bd: &Bounds) -> (V, V) {
             elem,
             var,
             off,
+            ..
         } => {
             let e = c64(b, type_alloc_size(m, elem) as i64);
             let p = addr(b, base);
@@ -615,6 +649,20 @@ fn emit(f: V, lp: &Loop, plan: &Plan) {
         b.add(p, b.mul(b.add(wmin, c64(&b, plan.kmin)), c64(&b, esz))),
         b.add(p, b.mul(b.add(wmax, c64(&b, plan.kmax + 1)), c64(&b, esz))),
     );
+    for (var, o) in &plan.conds {
+        let (lo, hi) = var_range(&b, *var, &bd);
+        let lo = b.icmp(
+            LLVMIntPredicate::LLVMIntSGE,
+            b.add(lo, c64(&b, *o)),
+            c64(&b, 0),
+        );
+        let hi = b.icmp(
+            LLVMIntPredicate::LLVMIntSLE,
+            b.add(hi, c64(&b, *o)),
+            c64(&b, 0xffff_ffff),
+        );
+        ok = b.and(ok, b.and(lo, hi));
+    }
     for (x, y) in &plan.checks {
         let rx = match x {
             None => prange,
