@@ -388,6 +388,10 @@ fn cleanup(sess: &mut Session) {
     // experiments, bench/compile_scaling.sh).
     let custom = std::env::var("ENZYME_RS_CLEANUP_PIPELINE").ok();
     run_timed(&mut fns, custom.as_deref().unwrap_or(full));
+    // Scatter-accumulating loops (reverse stencils) in gather form.
+    for f in &fns {
+        crate::modes::reverse::gather::run(*f);
+    }
     if !huge.is_empty() {
         log::debug!("enzyme-rs: {} huge function(s)", huge.len());
         run_timed(&mut huge, custom.as_deref().unwrap_or(huge_pipeline));

@@ -194,6 +194,9 @@ impl Builder {
     pub fn and(&self, a: V, b: V) -> V {
         unsafe { LLVMBuildAnd(self.raw, a, b, self.n()) }
     }
+    pub fn or(&self, a: V, b: V) -> V {
+        unsafe { LLVMBuildOr(self.raw, a, b, self.n()) }
+    }
     pub fn mul(&self, a: V, b: V) -> V {
         unsafe { LLVMBuildMul(self.raw, a, b, self.n()) }
     }

@@ -9,6 +9,7 @@ pub mod globals;
 pub mod gpu;
 pub mod link;
 pub mod llvm;
+pub mod loopgen;
 pub mod metadata;
 pub mod omp;
 pub mod pin;

@@ -14,6 +14,7 @@ pub mod aug;
 pub mod custom;
 pub mod dedup;
 pub mod freelist;
+pub mod gather;
 pub mod memlayout;
 pub mod memory;
 pub mod promote;
