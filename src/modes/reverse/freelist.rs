@@ -437,6 +437,19 @@ pub fn frees_loaded(m: LLVMModuleRef, p: V) -> bool {
         })
 }
 
+/// The base of address `v` under its GEPs and casts.
+pub fn address_base(mut v: V) -> V {
+    while matches!(
+        opcode(v),
+        Some(
+            LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast
+        )
+    ) {
+        v = operand(v, 0);
+    }
+    v
+}
+
 /// A local alloca only loaded and stored through (directly or through
 /// GEPs/casts), never passed to a call.
 fn private_slot(slot: V) -> bool {
