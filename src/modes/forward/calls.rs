@@ -267,7 +267,14 @@ impl Gen<'_> {
                     for s in sp {
                         let c = self.clone_call_after(i);
                         set_operand(c, 0, s);
+                        // The shadow may be null (`own` above; a slot
+                        // whose primal held an inactive pointer).
+                        drop_call_arg_nonnull(c, 0);
                     }
+                } else if !is_null_or_undef(p) {
+                    // Rebuilt from its operands' shadows at the end
+                    // (freed.rs): a destructor's walk over elements.
+                    self.pending_frees.push(i);
                 }
             }
             Malloc { size_arg } => {

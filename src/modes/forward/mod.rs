@@ -18,6 +18,7 @@ use std::collections::HashMap;
 
 mod calls;
 mod custom;
+mod freed;
 use custom::custom_derivative;
 
 /// What a forward derivative is specialised on.
@@ -267,6 +268,8 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
         tan: shadow_of,
         b: Builder::new(module),
         phis: Vec::new(),
+        pending_frees: Vec::new(),
+        null_cells: HashMap::new(),
         ret,
         width,
     };
@@ -295,6 +298,11 @@ struct Gen<'s> {
     b: Builder,
     /// (primal phi, tangent phis) to fill once every block is done.
     phis: Vec<(V, Vec<V>)>,
+    /// Frees whose pointer had no tangent when visited: their shadows are
+    /// freed once every tangent exists (freed.rs).
+    pending_frees: Vec<V>,
+    /// Entry-block slots holding null, per type (freed.rs).
+    null_cells: HashMap<T, V>,
     ret: Ret,
     /// Lanes (`enzyme_width`): every tangent computation is emitted once
     /// per lane, sharing the primal and the partial derivatives.
@@ -412,6 +420,8 @@ impl Gen<'_> {
                 }
             }
         }
+        self.b.clear_debug_loc();
+        self.free_pending_shadows();
         verify_function(self.nf).map_err(|m| {
             Error::new(
                 ErrorKind::Internal(format!(

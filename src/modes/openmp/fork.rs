@@ -27,6 +27,8 @@ use crate::ir::Builder;
 
 /// Bytes per thread's tape object in the array (a cache line each).
 const STRIDE: i64 = 64;
+// A thread's slot: its tape object, then a free-list block (freelist.rs).
+const _: () = assert!(STRIDE >= tape::TAPE_OBJECT_BYTES + 8);
 
 pub fn append_block(f: V, n: &str) -> BB {
     crate::ir::globals::append_block(f, n)
@@ -169,6 +171,7 @@ pub fn augment_fork(sess: &mut Session, s: ForkSite) -> Result<(V, CallInfo)> {
         }
     }
     let base = name(outlined);
+    let defers = reverse::freelist::defers(opair.aug);
     let wrapper = |n: &str, inner: V, reverse: bool| -> V {
         let mut tys = vec![p, p];
         tys.extend(cap_tys.iter().copied());
@@ -178,7 +181,7 @@ pub fn augment_fork(sess: &mut Session, s: ForkSite) -> Result<(V, CallInfo)> {
             &format!("enzyme_rs.omp.{n}.{base}"),
             fn_type_of(void_type(ctx), &mut tys, false),
         );
-        thread_wrapper(&b, f, inner, reverse);
+        thread_wrapper(&b, f, inner, reverse, defers);
         f
     };
     let aug_w = wrapper("aug", opair.aug, false);
@@ -189,8 +192,8 @@ pub fn augment_fork(sess: &mut Session, s: ForkSite) -> Result<(V, CallInfo)> {
     let fty = fn_type_of(void_type(ctx), &mut tys, false);
     let aug_f = ir::add_internal_function(m, &format!("enzyme_rs.omp.aug_fork.{base}"), fty);
     let rev_f = ir::add_internal_function(m, &format!("enzyme_rs.omp.rev_fork.{base}"), fty);
-    fork_body(&b, aug_f, loc, aug_w, false);
-    fork_body(&b, rev_f, loc, rev_w, true);
+    fork_body(&b, aug_f, loc, aug_w, false, defers);
+    fork_body(&b, rev_f, loc, rev_w, true, defers);
     crate::ir::attrs::set_fn_string_attr(aug_f, super::deadslot::REV_FORK, &name(rev_f));
     for f in [aug_w, rev_w, aug_f, rev_f] {
         verify_function(f).map_err(|e| Error::internal(format!("OpenMP wrapper: {e}")))?;
@@ -267,7 +270,10 @@ fn prev_instruction(i: V) -> Option<V> {
 /// forward one records the team size (thread 0) and starts the thread's
 /// tape with its cached buffer; the reverse one checks the team size and
 /// gives the buffer back to the thread's cache after.
-fn thread_wrapper(b: &Builder, f: V, inner: V, reverse: bool) {
+/// When the region's augmented function defers frees (`defers`), each
+/// thread detaches them onto its tape and its reverse settles them
+/// (reverse/freelist.rs).
+fn thread_wrapper(b: &Builder, f: V, inner: V, reverse: bool, defers: bool) {
     let ctx = b.ctx;
     let (i32t, i64t, p) = (i32_type(ctx), i64_type(ctx), ptr_type(ctx));
     let ps = params(f);
@@ -313,7 +319,9 @@ fn thread_wrapper(b: &Builder, f: V, inner: V, reverse: bool) {
     }
     let mut args: Vec<V> = ps[..ps.len() - 1].to_vec();
     args.push(tp);
+    let fl = reverse::freelist::Worker::before(b, tp, reverse, defers);
     b.call_fn(inner, &mut args);
+    fl.after(b, tp);
     if reverse {
         tape::return_cached_buffer(b, tp);
     }
@@ -321,7 +329,7 @@ fn thread_wrapper(b: &Builder, f: V, inner: V, reverse: bool) {
 }
 
 /// `aug_fork` / `rev_fork` bodies (see the module comment).
-fn fork_body(b: &Builder, f: V, loc: V, wrapper: V, reverse: bool) {
+fn fork_body(b: &Builder, f: V, loc: V, wrapper: V, reverse: bool, defers: bool) {
     let ctx = b.ctx;
     let (i32t, i64t, p) = (i32_type(ctx), i64_type(ctx), ptr_type(ctx));
     let ps = params(f);
@@ -361,6 +369,10 @@ fn fork_body(b: &Builder, f: V, loc: V, wrapper: V, reverse: bool) {
         let mut args = cap.clone();
         args.push(tapes);
         emit_fork(b, loc, wrapper, &args);
+        if defers {
+            let first = b.gep(i8_type(ctx), tapes, &mut [const_i64(ctx, STRIDE)]);
+            reverse::freelist::reattach_threads(b, first, nth, STRIDE);
+        }
         b.free(tapes);
     }
     b.ret_void();

@@ -14,6 +14,15 @@
 //! see [`keep_nested`]) leaves its entries to the outermost gradient.
 //! Not on GPU devices (no thread-local list there): such frees stay
 //! dropped.
+//!
+//! Where the augmented and the reverse sweep are not one call site's two
+//! calls (split mode's `__enzyme_augmentfwd` / `__enzyme_reverse`, an
+//! OpenMP region's per-thread workers), the entries an augmented call
+//! pushed are detached from the list into a block of their own, whose
+//! address goes on that call's tape; the reverse call pops it and settles
+//! it (frees its entries) once its sweep is done. In a nested clone the
+//! settling only puts the entries back on the list (its release is taken
+//! out, see [`keep_nested`]).
 use crate::analysis::activity::underlying_objects;
 use crate::ir::attrs::set_fn_string_attr;
 use crate::ir::llvm::*;
@@ -24,6 +33,8 @@ const LIST: &str = "enzyme_rs.freelist";
 const PUSH: &str = "enzyme_rs.freelist.push";
 const MARK: &str = "enzyme_rs.freelist.mark";
 const RELEASE: &str = "enzyme_rs.freelist.release";
+const DETACH: &str = "enzyme_rs.freelist.detach";
+const REATTACH: &str = "enzyme_rs.freelist.reattach";
 
 /// Bytes of one entry.
 const ENTRY_BYTES: i64 = 32;
@@ -185,6 +196,224 @@ fn release_fn(m: LLVMModuleRef) -> V {
     f
 }
 
+/// `ptr detach(i64 mark)`: the entries above `mark` moved into a new block
+/// `{i64 n, entries...}` (null when there are none); the list keeps those
+/// below (its buffer freed once empty).
+fn detach_fn(m: LLVMModuleRef) -> V {
+    let ctx = module_context(m);
+    let (p, i64t) = (ptr_type(ctx), i64_type(ctx));
+    let fty = fn_type_of(p, &mut [i64t], false);
+    let f = match new_helper(m, DETACH, fty) {
+        Ok(f) => f,
+        Err(f) => return f,
+    };
+    let mark = params(f)[0];
+    let b = Builder::new(m);
+    let [entry, some, empty, done] = ["entry", "some", "empty", "done"].map(|n| append_block(f, n));
+    let (lt, et) = (list_type(ctx), entry_type(ctx));
+    let g = list_global(m);
+    let field = |k: i64| b.gep(lt, g, &mut [const_i32(ctx, 0), const_i32(ctx, k)]);
+    b.at_end(entry);
+    let len = b.load(i64t, field(1));
+    let more = b.icmp(LLVMIntPredicate::LLVMIntUGT, len, mark);
+    b.cond_br(more, some, done);
+    b.at_end(some);
+    let n = b.sub(len, mark);
+    let bytes = b.mul(n, const_i64(ctx, ENTRY_BYTES));
+    let blk = b.malloc(b.add(bytes, const_i64(ctx, 8)));
+    b.store(n, blk);
+    let data = b.load(p, g);
+    let from = b.gep(et, data, &mut [mark]);
+    let to = b.gep(i8_type(ctx), blk, &mut [const_i64(ctx, 8)]);
+    b.memcpy(to, from, bytes, 8);
+    b.store(mark, field(1));
+    let is_empty = b.icmp(LLVMIntPredicate::LLVMIntEQ, mark, const_i64(ctx, 0));
+    b.cond_br(is_empty, empty, done);
+    b.at_end(empty);
+    b.free(data);
+    b.store(zero(p), g);
+    b.store(const_i64(ctx, 0), field(2));
+    b.br(done);
+    b.at_end(done);
+    let r = b.phi(p);
+    add_incoming(r, &[(zero(p), entry), (blk, some), (blk, empty)]);
+    b.ret(r);
+    f
+}
+
+/// `void reattach(ptr blk)`: push a detached block's entries back on the
+/// list, in their order, and free the block (null: nothing).
+fn reattach_fn(m: LLVMModuleRef) -> V {
+    let ctx = module_context(m);
+    let (p, i64t) = (ptr_type(ctx), i64_type(ctx));
+    let fty = fn_type_of(void_type(ctx), &mut [p], false);
+    let f = match new_helper(m, REATTACH, fty) {
+        Ok(f) => f,
+        Err(f) => return f,
+    };
+    let push = push_fn(m);
+    let blk = params(f)[0];
+    let b = Builder::new(m);
+    let [entry, some, head, body, exit, done] =
+        ["entry", "some", "head", "body", "exit", "done"].map(|n| append_block(f, n));
+    let et = entry_type(ctx);
+    b.at_end(entry);
+    let is_null = b.icmp(LLVMIntPredicate::LLVMIntEQ, blk, zero(p));
+    b.cond_br(is_null, done, some);
+    b.at_end(some);
+    let n = b.load(i64t, blk);
+    let es = b.gep(i8_type(ctx), blk, &mut [const_i64(ctx, 8)]);
+    b.br(head);
+    b.at_end(head);
+    let k = b.phi(i64t);
+    let more = b.icmp(LLVMIntPredicate::LLVMIntULT, k, n);
+    b.cond_br(more, body, exit);
+    b.at_end(body);
+    let e = b.gep(et, es, &mut [k]);
+    let mut args: Vec<V> = [p, p, i64t, i64t]
+        .iter()
+        .enumerate()
+        .map(|(j, t)| {
+            let slot = b.gep(et, e, &mut [const_i32(ctx, 0), const_i32(ctx, j as i64)]);
+            b.load(*t, slot)
+        })
+        .collect();
+    b.call_fn(push, &mut args);
+    let k1 = b.add(k, const_i64(ctx, 1));
+    b.br(head);
+    add_incoming(k, &[(const_i64(ctx, 0), some), (k1, body)]);
+    b.at_end(exit);
+    b.free(blk);
+    b.br(done);
+    b.at_end(done);
+    b.ret_void();
+    f
+}
+
+/// Whether calls of the augmented function `aug` may defer frees (it or a
+/// function it calls directly pushes on the list). Split mode's two call
+/// sites and an OpenMP region's two workers ask it of the same function,
+/// so they agree.
+pub fn defers(aug: V) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    crate::analysis::callgraph::find_callee(vec![aug], &mut seen, |c| name(c) == PUSH)
+}
+
+/// Before an augmented call that [`defers`]: the list's mark.
+pub fn mark_before(b: &Builder) -> V {
+    b.call_fn(mark_fn(b.module), &mut [])
+}
+
+/// After that augmented call: detach what it pushed since `mark` and put
+/// the block's address on the tape object `tp` (the last 8 bytes pushed).
+pub fn detach_onto_tape(b: &Builder, tp: V, mark: V) {
+    let m = b.module;
+    let ctx = b.ctx;
+    let blk = b.call_fn(detach_fn(m), &mut [mark]);
+    let slot = b.call_fn(super::tape::reserve_fn(m), &mut [tp, const_i64(ctx, 8)]);
+    b.store(blk, slot);
+}
+
+/// Before the matching reverse call: pop the block's address off `tp`.
+pub fn pop_detached(b: &Builder, tp: V) -> V {
+    let m = b.module;
+    let ctx = b.ctx;
+    let slot = b.call_fn(super::tape::pop_fn(m), &mut [tp, const_i64(ctx, 8)]);
+    b.load(ptr_type(ctx), slot)
+}
+
+/// After the reverse call: free the block's entries (last first) and the
+/// block: put back on the list above a new mark, then released (in a
+/// nested clone the release is taken out and they stay on the list).
+pub fn settle(b: &Builder, blk: V) {
+    let m = b.module;
+    let mark = b.call_fn(mark_fn(m), &mut []);
+    b.call_fn(reattach_fn(m), &mut [blk]);
+    release_at(b, mark);
+}
+
+/// Around an OpenMP region's per-thread augmented or reverse call. The
+/// reverse call's block is not settled by its thread (the enclosing reverse
+/// sweep may still read the memory): the thread leaves it in its tape
+/// slot's spare bytes (`tp + TAPE_OBJECT_BYTES`), and the region puts the
+/// blocks back on the list of the thread that forked it after the join
+/// ([`reattach_threads`]), for the enclosing gradient to release.
+pub enum Worker {
+    /// Nothing to do (reverse: the block was popped before the call, the
+    /// augmented call having pushed it last).
+    None,
+    /// Augmented: the mark before it.
+    Aug(V),
+}
+
+impl Worker {
+    pub fn before(b: &Builder, tp: V, reverse: bool, defers: bool) -> Worker {
+        match (defers, reverse) {
+            (false, _) => Worker::None,
+            (true, false) => Worker::Aug(mark_before(b)),
+            (true, true) => {
+                let blk = pop_detached(b, tp);
+                b.store(blk, spare(b, tp));
+                Worker::None
+            }
+        }
+    }
+
+    pub fn after(self, b: &Builder, tp: V) {
+        if let Worker::Aug(mark) = self {
+            detach_onto_tape(b, tp, mark);
+        }
+    }
+}
+
+fn spare(b: &Builder, tp: V) -> V {
+    let ctx = b.ctx;
+    b.gep(
+        i8_type(ctx),
+        tp,
+        &mut [const_i64(ctx, super::tape::TAPE_OBJECT_BYTES)],
+    )
+}
+
+/// After an OpenMP region's reverse join, on the forking thread: put the
+/// blocks its `n` threads left (thread t's tape object at `first + t *
+/// stride`) back on the list.
+pub fn reattach_threads(b: &Builder, first: V, n: V, stride: i64) {
+    let m = b.module;
+    let ctx = b.ctx;
+    let (p, i64t) = (ptr_type(ctx), i64_type(ctx));
+    let name = "enzyme_rs.freelist.reattach_threads";
+    let fty = fn_type_of(void_type(ctx), &mut [p, i64t, i64t], false);
+    let f = match new_helper(m, name, fty) {
+        Err(f) => f,
+        Ok(f) => {
+            let ps = params(f);
+            let (first, n, stride) = (ps[0], ps[1], ps[2]);
+            let h = Builder::new(m);
+            let [entry, head, body, exit] =
+                ["entry", "head", "body", "exit"].map(|x| append_block(f, x));
+            h.at_end(entry);
+            h.br(head);
+            h.at_end(head);
+            let k = h.phi(i64t);
+            let more = h.icmp(LLVMIntPredicate::LLVMIntSLT, k, n);
+            h.cond_br(more, body, exit);
+            h.at_end(body);
+            let tp = h.gep(i8_type(ctx), first, &mut [h.mul(k, stride)]);
+            let blk = h.load(p, spare(&h, tp));
+            h.call_fn(reattach_fn(m), &mut [blk]);
+            let k1 = h.add(k, const_i64(ctx, 1));
+            h.br(head);
+            add_incoming(k, &[(const_i64(ctx, 0), entry), (k1, body)]);
+            h.at_end(exit);
+            h.ret_void();
+            f
+        }
+    };
+    let n = b.int_cast(n, i64t, true);
+    b.call_fn(f, &mut [first, n, const_i64(ctx, stride)]);
+}
+
 /// Whether the free of `p` goes through the list: `p` may have been
 /// loaded from memory that code other than this function wrote or that
 /// holds one of several blocks (a slot whose address reaches a call, as a
@@ -206,6 +435,19 @@ pub fn frees_loaded(m: LLVMModuleRef, p: V) -> bool {
                     .iter()
                     .all(|slot| private_slot(*slot))
         })
+}
+
+/// The base of address `v` under its GEPs and casts.
+pub fn address_base(mut v: V) -> V {
+    while matches!(
+        opcode(v),
+        Some(
+            LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast
+        )
+    ) {
+        v = operand(v, 0);
+    }
+    v
 }
 
 /// A local alloca only loaded and stored through (directly or through

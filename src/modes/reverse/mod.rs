@@ -315,7 +315,13 @@ pub fn run_split(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
         let tag_p = b.gep(tt, tp, &mut [const_i32(ctx, 0), const_i32(ctx, 3)]);
         b.store(tag, tag_p);
         args.push(tp);
+        // Frees it defers stay with its tape until `__enzyme_reverse`.
+        let defers = freelist::defers(pair.aug);
+        let mark = defers.then(|| freelist::mark_before(&b));
         let primal = b.call_fn(pair.aug, &mut args);
+        if let Some(m) = mark {
+            freelist::detach_onto_tape(&b, tp, m);
+        }
         let declared = callsite::leaf_types(if req.sret.is_some() {
             ret_ty
         } else {
@@ -359,6 +365,7 @@ pub fn run_split(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
         args.push(req.ret_seed.unwrap_or_else(|| const_real(ret_ty, 1.0)));
     }
     args.push(tp);
+    let detached = freelist::defers(pair.aug).then(|| freelist::pop_detached(&b, tp));
     // Vector lanes: each lane's reverse sweep pops the same tape (its top
     // put back between lanes); the tape is freed once, after the last.
     let top = (lanes > 1).then(|| tape::top(&b, tp));
@@ -368,6 +375,9 @@ pub fn run_split(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
             tape::set_top(&b, tp, t);
         }
         per_lane.push(b.call_fn(pair.rev_of(lane), &mut args.clone()));
+    }
+    if let Some(blk) = detached {
+        freelist::settle(&b, blk);
     }
     if !req.nofree {
         let data = b.load(ptr_type(ctx), tp);

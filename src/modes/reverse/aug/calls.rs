@@ -203,12 +203,44 @@ impl AugGen<'_> {
     /// sweeps (`freelist.rs`).
     fn defer_loaded_free(&mut self, i: V) -> Result<()> {
         let p = operand(i, 0);
-        let shadows = self.each_lane(|g| Ok(g.shadow_of(p)))?;
+        let shadows = self.each_lane(|g| {
+            Ok(g.shadow_of(p).or_else(|| {
+                // A load without a shadow from a slot with one.
+                if opcode(p) != Some(LLVMOpcode::LLVMLoad) {
+                    return None;
+                }
+                let slot = g.address_shadow(operand(p, 0))?;
+                g.b.after(p);
+                Some(g.b.load(type_of(p), slot))
+            }))
+        })?;
         let shadows: Vec<V> = shadows.into_iter().flatten().filter(|s| *s != p).collect();
         if !crate::modes::reverse::freelist::defer(&self.b, i, p, &shadows) {
             log::debug!("free of a loaded pointer dropped (deallocator not callable later)");
         }
         Ok(())
+    }
+
+    /// The shadow of address `v`: its own, or the same GEPs and casts
+    /// over its base's shadow (-O0's field address used by one load).
+    fn address_shadow(&mut self, v: V) -> Option<V> {
+        if let Some(s) = self.shadow_of(v) {
+            return Some(s);
+        }
+        let op = opcode(v)?;
+        let base = match op {
+            LLVMOpcode::LLVMGetElementPtr
+            | LLVMOpcode::LLVMBitCast
+            | LLVMOpcode::LLVMAddrSpaceCast => self.address_shadow(operand(v, 0))?,
+            _ => return None,
+        };
+        self.b.after(v);
+        Some(if op == LLVMOpcode::LLVMGetElementPtr {
+            let mut idx: Vec<V> = operands(v)[1..].to_vec();
+            self.b.gep(gep_source_type(v), base, &mut idx)
+        } else {
+            self.b.cast(op, base, type_of(v))
+        })
     }
 
     pub(super) fn visit_alloc(&mut self, i: V, k: AllocKind, is_varied: bool) -> Result<()> {

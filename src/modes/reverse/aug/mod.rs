@@ -414,7 +414,17 @@ impl AugGen<'_> {
                     // Also when only the allocation is active (the freed
                     // pointer itself may be an inactive copy, e.g. an LCSSA
                     // phi used by nothing else).
-                    if self.varied(p) || underlying_allocations(p).iter().any(|o| self.varied(*o)) {
+                    // Or a pointer loaded again from a slot with a shadow
+                    // (-O0/-O1: the load only the free uses is not varied;
+                    // its shadow is in the slot's shadow, see
+                    // `defer_loaded_free`).
+                    let from_shadowed_slot = opcode(p) == Some(LLVMOpcode::LLVMLoad)
+                        && self.varied(freelist::address_base(operand(p, 0)))
+                        && freelist::frees_loaded(self.sess.module, p);
+                    if self.varied(p)
+                        || from_shadowed_slot
+                        || underlying_allocations(p).iter().any(|o| self.varied(*o))
+                    {
                         if k == AllocKind::Free && freelist::frees_loaded(self.sess.module, p) {
                             listed.push(i);
                             continue;
