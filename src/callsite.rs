@@ -381,6 +381,12 @@ fn parse_with(call: V, mode: Mode, b: Option<&Builder>) -> Result<Request> {
             req.fn_sret = Some(st);
         }
     }
+    // `enzyme_interleave`: the primals (with their markers) before it, the
+    // shadows after it, in the same order.
+    let split = all[k..]
+        .iter()
+        .position(|v| marker_name(*v).as_deref() == Some("enzyme_interleave"))
+        .map(|i| i + k);
     let mut cur = Cursor {
         call,
         mode,
@@ -388,6 +394,8 @@ fn parse_with(call: V, mode: Mode, b: Option<&Builder>) -> Result<Request> {
         callee_name,
         fname: name(func),
         user_params: params.len() - req.fn_sret.is_some() as usize,
+        end: split.unwrap_or(all.len()),
+        shadow_k: split.map(|i| i + 1),
         all,
         k,
         byref: None,
@@ -431,6 +439,10 @@ struct Cursor<'b> {
     all: Vec<V>,
     /// The next argument to read.
     k: usize,
+    /// Where the primals end: `enzyme_interleave`'s position, else all.
+    end: usize,
+    /// With `enzyme_interleave`: the next shadow to read (after it).
+    shadow_k: Option<usize>,
     /// `enzyme_byref, bytes`: the next value is passed by pointer.
     byref: Option<i64>,
 }
@@ -540,7 +552,7 @@ impl Cursor<'_> {
         let callee_name = &self.callee_name;
         let fname = &self.fname;
         let pdesc = || format!("argument {} ({}) of '{}'", pi + 1, print_type(pty), fname);
-        if self.k >= self.all.len() {
+        if self.k >= self.end {
             return Err(Error::bad_call(
                 call,
                 format!(
@@ -553,7 +565,7 @@ impl Cursor<'_> {
         let mut activity = None;
         let mut stride = None;
         if let Some(m) = marker_name(self.all[self.k]) {
-            if m.starts_with("enzyme_dup") && m.ends_with('v') && self.k + 1 < self.all.len() {
+            if m.starts_with("enzyme_dup") && m.ends_with('v') && self.k + 1 < self.end {
                 self.k += 1;
                 stride = Some(self.all[self.k]);
             }
@@ -574,7 +586,7 @@ impl Cursor<'_> {
                 }
             });
             self.k += 1;
-            if self.k >= self.all.len() {
+            if self.k >= self.end {
                 return Err(Error::bad_call(
                     call,
                     format!("marker {m} has no argument after it (for {})", pdesc()),
@@ -592,7 +604,7 @@ impl Cursor<'_> {
                 // follows (Enzyme's tests pass integer pointers that way).
                 let remaining_params = nparams - pi - 1;
                 let remaining_args = self.all.len() - self.k - 1;
-                if remaining_args > remaining_params {
+                if self.shadow_k.is_some() || remaining_args > remaining_params {
                     Activity::Dup
                 } else {
                     Activity::Const
@@ -613,21 +625,23 @@ impl Cursor<'_> {
             )
         })?;
         self.k += 1;
-        let shadows = if let (Some(s), Some(base)) = (stride, self.all.get(self.k)) {
-            self.k += 1;
-            crate::modes::iface::markers::strided_shadows(
-                call,
-                self.b,
-                *base,
-                s,
-                req.width,
-                &pdesc(),
-            )?
-        } else if activity.has_shadow() {
-            self.shadows(req.width, pty, &pdesc())?
-        } else {
-            Vec::new()
-        };
+        let shadows =
+            if let (Some(s), Some(base)) = (stride, self.all.get(self.shadow_at()).copied()) {
+                let lanes = crate::modes::iface::markers::strided_shadows(
+                    call,
+                    self.b,
+                    base,
+                    s,
+                    req.width,
+                    &pdesc(),
+                )?;
+                self.advance_shadow();
+                lanes
+            } else if activity.has_shadow() {
+                self.shadows(req.width, pty, &pdesc())?
+            } else {
+                Vec::new()
+            };
         Ok(ArgSpec {
             activity,
             primal,
@@ -640,7 +654,7 @@ impl Cursor<'_> {
         let call = self.call;
         let mut shadows = Vec::new();
         for lane in 0..width {
-            if self.k >= self.all.len() {
+            if self.shadow_at() >= self.all.len() {
                 return Err(Error::bad_call(
                     call,
                     format!(
@@ -655,7 +669,7 @@ impl Cursor<'_> {
                     ),
                 ));
             }
-            let arg = self.all[self.k];
+            let arg = self.all[self.shadow_at()];
             if let Some(m) = marker_name(arg) {
                 return Err(Error::bad_call(
                     call,
@@ -669,15 +683,36 @@ impl Cursor<'_> {
                 )
             })?;
             shadows.push(s);
-            self.k += 1;
+            self.advance_shadow();
         }
         Ok(shadows)
+    }
+
+    /// Where the next shadow is: after its primal, or after
+    /// `enzyme_interleave`.
+    fn shadow_at(&self) -> usize {
+        self.shadow_k.unwrap_or(self.k)
+    }
+
+    fn advance_shadow(&mut self) {
+        match &mut self.shadow_k {
+            Some(sk) => *sk += 1,
+            None => self.k += 1,
+        }
     }
 
     /// After the parameters: the seed of an active float result (reverse
     /// mode) and, for __enzyme_reverse, the tape last; then nothing more.
     fn trailing(&mut self, req: &mut Request) -> Result<()> {
         let (call, mode, func) = (self.call, self.mode, req.func);
+        if let Some(sk) = self.shadow_k.take() {
+            // What is left of the primals, then what follows the shadows,
+            // read as one list.
+            let mut rest: Vec<V> = self.all[..self.end].to_vec();
+            rest.extend_from_slice(&self.all[sk.min(self.all.len())..]);
+            self.all = rest;
+            self.end = self.all.len();
+        }
         loop {
             while self.meta(req)? {}
             if self.k >= self.all.len() {

@@ -40,11 +40,12 @@
  * started from. Forward mode differentiates the iterations themselves (the
  * tangent converges with the iteration).
  *
- * __enzyme_set_fixed_point(reduction, max_iters, control, [state, bytes]...)
- * at the start of a loop body (marking the loop from inside) is accepted:
- * enzyme-rs differentiates that loop through every iteration (the
- * derivative of the iterate it converged to, with a tape that grows with
- * the iterations), not by the implicit adjoint above.
+ * __enzyme_set_fixed_point(reduction, max_iters, control, state, bytes, ...)
+ * first in a loop body marks that loop as the iteration instead (as a
+ * Fortran fixed-point directive does): one iteration, from the marker
+ * around the loop back to it, becomes the step, the (state, bytes) pairs
+ * the states, reduction / max_iters / control those above (-1 or 0: the
+ * defaults). The loop must leave to one place.
  */
 #ifndef ENZYME_FIXED_POINT_H
 #define ENZYME_FIXED_POINT_H

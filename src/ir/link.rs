@@ -237,10 +237,15 @@ pub fn delete_body(f: V) {
                 }
             }
         }
+        let b = crate::ir::Builder::for_function(f);
         for bb in &bbs {
             for i in instructions(*bb).into_iter().rev() {
                 LLVMInstructionEraseFromParent(i);
             }
+            // The debug records left trailing go with a terminator (LLVM
+            // 22; see `omp::delete_unreachable_blocks`).
+            b.at_end(*bb);
+            b.unreachable();
         }
         for bb in bbs {
             LLVMDeleteBasicBlock(bb);

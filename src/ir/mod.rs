@@ -2,6 +2,7 @@
 //! wrappers. Nothing here knows about derivatives.
 pub mod attrs;
 pub mod bitcode;
+pub mod blocks;
 pub mod builder;
 pub mod consts;
 pub mod demangle;

@@ -123,6 +123,7 @@ pub fn delete_unreachable_blocks(f: V) {
             }
         }
     }
+    let bld = Builder::for_function(f);
     for b in &dead {
         for i in instructions(*b).into_iter().rev() {
             unsafe {
@@ -130,6 +131,12 @@ pub fn delete_unreachable_blocks(f: V) {
                 LLVMInstructionEraseFromParent(i);
             }
         }
+        // LLVM 22: the debug records of the erased instructions are left
+        // trailing in the empty block; a terminator takes them over, so
+        // they go with the block (else they outlive it and turn up in the
+        // next block made at its address, before its phis).
+        bld.at_end(*b);
+        bld.unreachable();
     }
     for b in dead {
         unsafe { LLVMDeleteBasicBlock(b) };

@@ -10,6 +10,8 @@
 //!   seed of the result of `__enzyme_reverse`) is passed by pointer: it is
 //!   loaded from `p`, which must point to `bytes` bytes, the size of the
 //!   parameter's type.
+//! - `enzyme_interleave`: all primals (with their markers) before it, the
+//!   shadows after it in the same order (`callsite.rs`).
 use crate::diag::{Error, Result};
 use crate::ir::llvm::*;
 use crate::ir::Builder;
@@ -89,9 +91,6 @@ pub fn load_byref(call: V, b: Option<&Builder>, p: V, bytes: i64, to: T, what: &
 /// Why a marker enzyme-rs knows of is refused where it stands.
 pub fn hint(marker: &str) -> &'static str {
     match marker {
-        "enzyme_interleave" => {
-            " (enzyme_interleave, all primals first and the shadows after it, is not supported by enzyme-rs: pass each shadow right after its primal)"
-        }
         "enzyme_dupv" | "enzyme_dupnoneedv" => {
             " (it takes the stride in bytes, the primal and one shadow pointer)"
         }

@@ -12,8 +12,13 @@
 //! - `__enzyme_shadow`, `__enzyme_context`, `__enzyme_zero_shadows` and the
 //!   `enzyme_context` marker (after differentiation; `shadows.rs`).
 //! - `__enzyme_set_fixed_point(reduction, max_iters, control, [state,
-//!   bytes]...)` in a loop body ([`set_fixed_point`], from `loops::lower`).
+//!   bytes]...)` in a loop body (`fixed_point.rs`, from `loops::lower`):
+//!   the loop outlined into a step of `__enzyme_fixed_point`.
+//! - `__enzyme_fwdsplit` and `__enzyme_register_splitderivative`
+//!   (`fwdsplit.rs`); argument markers `enzyme_dupv`, `enzyme_dupnoneedv`,
+//!   `enzyme_byref` (`markers.rs`, read by `callsite.rs`).
 pub mod batch;
+pub mod fixed_point;
 pub mod fwdsplit;
 pub mod markers;
 pub mod shadows;
@@ -91,60 +96,4 @@ pub fn lower_before(m: LLVMModuleRef) -> bool {
         }
     }
     changed
-}
-
-/// `__enzyme_set_fixed_point(reduction, max_iters, control, [state,
-/// bytes]...)` at the start of a loop body: checked and removed. The loop
-/// is then differentiated through every iteration like any loop, which
-/// gives the derivative of the iterate it converged to (what Enzyme's
-/// implicit adjoint approximates) at the cost of a tape that grows with
-/// the iterations; `-Rpass-missed=enzyme` says so. The implicit adjoint
-/// (one step's adjoint iterated at the converged state, as
-/// `__enzyme_fixed_point` with a step function does) is not built for a
-/// loop marked from inside.
-pub fn set_fixed_point(call: V) -> crate::diag::Result<()> {
-    let args = call_args(call);
-    let bad = |what: String| {
-        Error::bad_call(
-            call,
-            format!("__enzyme_set_fixed_point(reduction, max_iters, control, [state, bytes]...): {what}"),
-        )
-    };
-    if args.len() < 3 || (args.len() - 3) % 2 != 0 {
-        return Err(bad(format!(
-            "{} arguments given; it takes three, then (state, bytes) pairs",
-            args.len()
-        )));
-    }
-    // Fortran passes each by reference.
-    let number = |v: V, fp: bool| {
-        is_ptr(type_of(v))
-            || if fp {
-                is_fp(type_of(v))
-            } else {
-                is_int(type_of(v))
-            }
-    };
-    if !number(args[0], true) || !number(args[1], false) || !is_ptr(type_of(args[2])) {
-        return Err(bad("the reduction must be a double, max_iters an integer and control a function pointer (or null)".into()));
-    }
-    for pair in args[3..].chunks(2) {
-        if !is_ptr(type_of(pair[0])) || !number(pair[1], false) {
-            return Err(bad(
-                "each state is a pointer followed by its size in bytes".into()
-            ));
-        }
-    }
-    let f = inst_fn(call);
-    if crate::ir::shim::remark_enabled(f, crate::ir::shim::RemarkKind::Missed) {
-        crate::ir::shim::remark(
-            f,
-            Some(call),
-            crate::ir::shim::RemarkKind::Missed,
-            "FixedPointUnrolled",
-            "__enzyme_set_fixed_point: the loop is differentiated through every iteration (its tape grows with the iterations); for the implicit adjoint write the iteration as a step function and call __enzyme_fixed_point",
-        );
-    }
-    erase(call);
-    Ok(())
 }

@@ -99,20 +99,12 @@ fn kind_of_callee(n: &str) -> Option<Kind> {
 /// Lower every loop call of module `m`; errors are reported here (the call
 /// is removed). Returns whether the module changed.
 pub fn lower(m: LLVMModuleRef) -> bool {
+    // Loops marked from inside become __enzyme_fixed_point loop functions
+    // (`modes::iface::fixed_point`).
+    let marked = crate::modes::iface::fixed_point::lower_all(m);
     let mut calls = Vec::new();
     for f in functions(m) {
         let n = name(f);
-        if n.starts_with("__enzyme_set_fixed_point") {
-            // A loop marked from inside: `modes::iface::set_fixed_point`.
-            for u in users(f) {
-                if is_call(u) {
-                    if let Err(e) = crate::modes::iface::set_fixed_point(u) {
-                        calls.push((u, Err(e)));
-                    }
-                }
-            }
-            continue;
-        }
         let Some(kind) = kind_of_callee(&n) else {
             continue;
         };
@@ -122,7 +114,7 @@ pub fn lower(m: LLVMModuleRef) -> bool {
             }
         }
     }
-    let changed = !calls.is_empty();
+    let changed = marked || !calls.is_empty();
     for (call, kind) in calls {
         if let Err(e) = kind.and_then(|k| lower_call(m, call, k)) {
             crate::driver::fail_call(&e, call, inst_fn(call));
@@ -296,7 +288,7 @@ fn as_ptr(b: &Builder, v: V) -> V {
     }
 }
 
-fn lower_call(m: LLVMModuleRef, call: V, kind: Kind) -> Result<()> {
+pub(crate) fn lower_call(m: LLVMModuleRef, call: V, kind: Kind) -> Result<()> {
     let pa = parse(m, call, kind)?;
     let b = Builder::new(m);
     let ctx = b.ctx;

@@ -13,8 +13,9 @@ use crate::rules::{self, CallKind};
 /// Rewrite, in the augmented clone `f` (before any analysis), the allocas
 /// whose address reaches a call with a registered custom gradient (or a
 /// loop function, `modes/loops`).
-/// Returns how many were moved to the heap.
-pub fn heap_allocas_for_custom_calls(f: V) -> usize {
+/// Returns the heap allocations that replaced them: their frees must be
+/// deferred to the reverse sweep whether or not the memory is active.
+pub fn heap_allocas_for_custom_calls(f: V) -> Vec<V> {
     let mut slots = Vec::new();
     for bb in blocks(f) {
         for i in instructions(bb) {
@@ -43,8 +44,9 @@ pub fn heap_allocas_for_custom_calls(f: V) -> usize {
             }
         }
     }
+    let mut heaps = Vec::new();
     if slots.is_empty() {
-        return 0;
+        return heaps;
     }
     let m = module_of(f);
     let b = Builder::new(m);
@@ -61,6 +63,7 @@ pub fn heap_allocas_for_custom_calls(f: V) -> usize {
         let bytes = b.mul(count, const_i64(b.ctx, size as i64));
         let heap = b.malloc(bytes);
         set_name(heap, &format!("{}.heap", name(*slot)));
+        heaps.push(heap);
         for u in users(*slot) {
             if is_lifetime_marker(u) {
                 erase(u);
@@ -73,5 +76,5 @@ pub fn heap_allocas_for_custom_calls(f: V) -> usize {
             b.free(heap);
         }
     }
-    slots.len()
+    heaps
 }

@@ -35,7 +35,7 @@ static double marked(const double *x) {
   double err = 1, old[N];
   int iters = 0;
   while (err > 1e-14 && iters < 200) {
-    __enzyme_set_fixed_point(-1.0, -1, 0, u, sizeof(u));
+    __enzyme_set_fixed_point(1e-28, -1, 0, u, sizeof(u));
     for (int k = 0; k < N; k++) old[k] = u[k];
     iterate();
     err = change(old);

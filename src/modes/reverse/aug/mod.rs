@@ -171,7 +171,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         // otherwise go on the tape every iteration.
         shim::run_function_pipeline(&mut [aug], "mem2reg").map_err(Error::internal)?;
     }
-    super::promote::heap_allocas_for_custom_calls(aug);
+    let promoted = super::promote::heap_allocas_for_custom_calls(aug);
     // Canonical loop shape: preheaders, a single latch, dedicated exits.
     shim::run_function_pipeline(&mut [aug], "loop-simplify").map_err(Error::internal)?;
     if sess.opts.dedup_loads {
@@ -231,7 +231,8 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         preds,
         pushes: HashMap::new(),
         calls: HashMap::new(),
-        deferred_free: HashSet::new(),
+        // Promoted stack slots live until the reverse sweep, active or not.
+        deferred_free: promoted.into_iter().collect(),
         listed_free: HashSet::new(),
         free_fn: HashMap::new(),
         ret_blocks: Vec::new(),
