@@ -54,6 +54,12 @@ pub fn is_unknown_object(o: V) -> bool {
 
 /// Whether two underlying objects may be the same memory.
 pub fn may_alias_objects(a: V, b: V) -> bool {
+    may_alias_objects_with(a, b, &is_uncaptured)
+}
+
+/// `may_alias_objects`, with `uncaptured` answering `is_uncaptured` for
+/// local objects (memoized by the caller).
+fn may_alias_objects_with(a: V, b: V, uncaptured: &dyn Fn(V) -> bool) -> bool {
     if a == b {
         return true;
     }
@@ -64,8 +70,8 @@ pub fn may_alias_objects(a: V, b: V) -> bool {
         // A pointer of unknown origin (loaded from memory, returned by a
         // call) cannot point into a fresh block whose address was never
         // stored or passed anywhere.
-        (Unknown, Local) => !is_uncaptured(b),
-        (Local, Unknown) => !is_uncaptured(a),
+        (Unknown, Local) => !uncaptured(b),
+        (Local, Unknown) => !uncaptured(a),
         (Unknown, _) | (_, Unknown) => true,
         (Local, _) | (_, Local) => false,
         (Global, Global) => false,
@@ -226,6 +232,8 @@ struct WriteSet {
     objs: Vec<V>,
     /// The members of `objs`, for constant-time de-duplication.
     seen: HashSet<V>,
+    /// The members of `objs` that are uncaptured locals (`is_uncaptured`).
+    uncaptured: HashSet<V>,
     anything: bool,
     /// A call that may write memory reached through pointers it loads
     /// (not in `objs`): memory of unknown origin may be written.
@@ -260,20 +268,41 @@ impl WriteSet {
     fn insert(&mut self, o: V) {
         if self.seen.insert(o) {
             self.objs.push(o);
+            if obj_kind(o) == ObjKind::Local && is_uncaptured(o) {
+                self.uncaptured.insert(o);
+            }
         }
     }
     fn union(&mut self, other: &WriteSet) {
         self.anything |= other.anything;
         self.reach |= other.reach;
         for o in &other.objs {
-            self.insert(*o);
+            if self.seen.insert(*o) {
+                self.objs.push(*o);
+                if other.uncaptured.contains(o) {
+                    self.uncaptured.insert(*o);
+                }
+            }
         }
     }
     /// Whether memory of object `o` may be in the set.
     fn may_write(&self, o: V) -> bool {
         (self.anything && !is_constant_global(o) && obj_kind(o) != ObjKind::FrameSlot)
             || (self.reach && obj_kind(o) == ObjKind::Unknown)
-            || self.objs.iter().any(|w| may_alias_objects(o, *w))
+            || {
+                // `o` itself is looked at once, the members from the set.
+                let own = std::cell::OnceCell::new();
+                let uncaptured = |v: V| {
+                    if v == o {
+                        *own.get_or_init(|| is_uncaptured(o))
+                    } else {
+                        self.uncaptured.contains(&v)
+                    }
+                };
+                self.objs
+                    .iter()
+                    .any(|w| may_alias_objects_with(o, *w, &uncaptured))
+            }
     }
 }
 
@@ -540,9 +569,9 @@ impl LaterWrites {
             || self.1
             || w.anything
             || w.reach
-            || w.objs.iter().any(|o| {
-                !is_constant_global(*o) && (obj_kind(*o) != ObjKind::Local || !is_uncaptured(*o))
-            })
+            || w.objs
+                .iter()
+                .any(|o| !is_constant_global(*o) && !w.uncaptured.contains(o))
     }
 }
 
