@@ -148,6 +148,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<()> {
         ret_active: false,
         overwritten: vec![false; n],
         globals_overwritten: false,
+        others_overwritten: true,
         width: 1,
     };
     let spair = get_pair(sess, &skey, None)?;

@@ -153,6 +153,7 @@ pub fn augment_fork(sess: &mut Session, s: ForkSite) -> Result<(V, CallInfo)> {
         ret_active: false,
         overwritten: overwritten.clone(),
         globals_overwritten: s.globals_overwritten,
+        others_overwritten: true,
         width: 1,
     };
     let opair = reverse::get_pair(sess, &okey, None)?;
@@ -233,6 +234,7 @@ pub fn augment_fork(sess: &mut Session, s: ForkSite) -> Result<(V, CallInfo)> {
             ret_active: false,
             overwritten: info_over,
             globals_overwritten: s.globals_overwritten,
+            others_overwritten: true,
             width: 1,
         },
         args: info_args,

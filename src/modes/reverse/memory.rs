@@ -3,7 +3,7 @@
 //! memory that nothing in the function can write after the load.
 use crate::analysis::activity::underlying_objects;
 use crate::ir::llvm::*;
-use crate::rules::{self, CallKind};
+use crate::rules::{self, AllocKind, CallKind};
 use std::collections::HashSet;
 
 const TAPE_RESERVE: &str = super::tape::RESERVE;
@@ -54,6 +54,12 @@ pub fn is_unknown_object(o: V) -> bool {
 
 /// Whether two underlying objects may be the same memory.
 pub fn may_alias_objects(a: V, b: V) -> bool {
+    may_alias_objects_with(a, b, &is_uncaptured)
+}
+
+/// `may_alias_objects`, with `uncaptured` answering `is_uncaptured` for
+/// local objects (memoized by the caller).
+fn may_alias_objects_with(a: V, b: V, uncaptured: &dyn Fn(V) -> bool) -> bool {
     if a == b {
         return true;
     }
@@ -61,6 +67,11 @@ pub fn may_alias_objects(a: V, b: V) -> bool {
     use ObjKind::*;
     match (ka, kb) {
         (FrameSlot, _) | (_, FrameSlot) => false,
+        // A pointer of unknown origin (loaded from memory, returned by a
+        // call) cannot point into a fresh block whose address was never
+        // stored or passed anywhere.
+        (Unknown, Local) => !uncaptured(b),
+        (Local, Unknown) => !uncaptured(a),
         (Unknown, _) | (_, Unknown) => true,
         (Local, _) | (_, Local) => false,
         (Global, Global) => false,
@@ -69,9 +80,105 @@ pub fn may_alias_objects(a: V, b: V) -> bool {
     }
 }
 
-/// What one instruction may write: the pointers it writes through, and
-/// whether it may write anywhere (a call through an unknown pointer).
-fn write_targets(i: V) -> (Vec<V>, bool) {
+/// Whether local object `o` (an alloca, or a block from malloc/calloc of
+/// this function) is never captured: every address derived from it (GEPs,
+/// casts, phis, selects) is only loaded from, stored to, compared, freed,
+/// or given to a memory transfer, a lifetime marker, the tape, or a call
+/// parameter marked `nocapture`. No pointer of unknown origin (loaded from
+/// memory, an argument, returned by a call) can then point into it.
+pub fn is_uncaptured(o: V) -> bool {
+    let local = opcode(o) == Some(LLVMOpcode::LLVMAlloca)
+        || (is_call(o)
+            && matches!(
+                rules::classify(o),
+                CallKind::Alloc(AllocKind::Malloc { .. } | AllocKind::Calloc)
+            ));
+    if !local {
+        return false;
+    }
+    let mut seen = HashSet::new();
+    let mut work = vec![o];
+    while let Some(v) = work.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        for u in users(v) {
+            if !use_keeps_uncaptured(u, v, &mut work) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Whether use `u` of address `v` keeps it uncaptured (derived addresses
+/// go on `work`).
+fn use_keeps_uncaptured(u: V, v: V, work: &mut Vec<V>) -> bool {
+    use LLVMOpcode::*;
+    match opcode(u) {
+        Some(LLVMGetElementPtr | LLVMBitCast | LLVMAddrSpaceCast | LLVMPHI) => {
+            work.push(u);
+            true
+        }
+        Some(LLVMSelect) if operand(u, 0) != v => {
+            work.push(u);
+            true
+        }
+        Some(LLVMLoad | LLVMICmp) => true,
+        // Stored as the address, or as a value into the tape (which only
+        // the reverse sweep reads).
+        Some(LLVMStore) => {
+            operand(u, 0) != v
+                || underlying_objects(operand(u, 1)).iter().all(|t| {
+                    is_call(*t) && called_function(*t).is_some_and(|f| name(f) == TAPE_RESERVE)
+                })
+        }
+        Some(LLVMCall) => match rules::classify(u) {
+            CallKind::Alloc(AllocKind::Free) | CallKind::MemTransfer(_) => true,
+            _ => {
+                let callee = called_function(u);
+                if callee.is_some_and(|f| {
+                    let n = name(f);
+                    n.starts_with("llvm.lifetime.") || n.starts_with("llvm.assume")
+                }) {
+                    return true;
+                }
+                // Each argument position holding `v` must be `nocapture`.
+                enum_attr_kind("nocapture") != 0
+                    && call_args(u).iter().enumerate().all(|(k, a)| {
+                        *a != v
+                            || call_has_attr_at(u, k as u32 + 1, "nocapture")
+                            || callee.is_some_and(|f| param_has_attr(f, k as u32, "nocapture"))
+                    })
+                    && called_value(u) != v
+            }
+        },
+        _ => false,
+    }
+}
+
+/// What one instruction may write: the pointers it writes through,
+/// whether it may write anywhere (a call through an unknown pointer), and
+/// whether it is a call that may also write memory reached through
+/// pointers it loads (from its arguments' memory or globals), which the
+/// pointers do not name.
+fn write_targets_and_reach(i: V) -> (Vec<V>, bool, bool) {
+    let (t, anything) = direct_write_targets(i);
+    let reach = opcode(i) == Some(LLVMOpcode::LLVMCall)
+        && !anything
+        && match rules::classify(i) {
+            CallKind::Rule(_) | CallKind::MemTransfer(_) | CallKind::Alloc(_) => false,
+            CallKind::AllocOut => false,
+            CallKind::Inactive if called_function(i).is_some_and(is_declaration) => false,
+            CallKind::OpenMp(_) => true,
+            _ => !called_function(i).is_some_and(fn_only_reads),
+        };
+    (t, anything, reach)
+}
+
+/// The pointers instruction `i` writes through, and whether it may write
+/// anywhere.
+fn direct_write_targets(i: V) -> (Vec<V>, bool) {
     match opcode(i) {
         Some(LLVMOpcode::LLVMStore) => (vec![operand(i, 1)], false),
         Some(LLVMOpcode::LLVMAtomicRMW | LLVMOpcode::LLVMAtomicCmpXchg) => {
@@ -125,13 +232,19 @@ struct WriteSet {
     objs: Vec<V>,
     /// The members of `objs`, for constant-time de-duplication.
     seen: HashSet<V>,
+    /// The members of `objs` that are uncaptured locals (`is_uncaptured`).
+    uncaptured: HashSet<V>,
     anything: bool,
+    /// A call that may write memory reached through pointers it loads
+    /// (not in `objs`): memory of unknown origin may be written.
+    reach: bool,
 }
 
 impl WriteSet {
     fn add(&mut self, i: V) {
-        let (targets, anything) = write_targets(i);
+        let (targets, anything, reach) = write_targets_and_reach(i);
         self.anything |= anything;
+        self.reach |= reach;
         for t in targets {
             for o in underlying_objects(t) {
                 // A null or undef pointer argument ("ignore this output",
@@ -155,18 +268,41 @@ impl WriteSet {
     fn insert(&mut self, o: V) {
         if self.seen.insert(o) {
             self.objs.push(o);
+            if obj_kind(o) == ObjKind::Local && is_uncaptured(o) {
+                self.uncaptured.insert(o);
+            }
         }
     }
     fn union(&mut self, other: &WriteSet) {
         self.anything |= other.anything;
+        self.reach |= other.reach;
         for o in &other.objs {
-            self.insert(*o);
+            if self.seen.insert(*o) {
+                self.objs.push(*o);
+                if other.uncaptured.contains(o) {
+                    self.uncaptured.insert(*o);
+                }
+            }
         }
     }
     /// Whether memory of object `o` may be in the set.
     fn may_write(&self, o: V) -> bool {
         (self.anything && !is_constant_global(o) && obj_kind(o) != ObjKind::FrameSlot)
-            || self.objs.iter().any(|w| may_alias_objects(o, *w))
+            || (self.reach && obj_kind(o) == ObjKind::Unknown)
+            || {
+                // `o` itself is looked at once, the members from the set.
+                let own = std::cell::OnceCell::new();
+                let uncaptured = |v: V| {
+                    if v == o {
+                        *own.get_or_init(|| is_uncaptured(o))
+                    } else {
+                        self.uncaptured.contains(&v)
+                    }
+                };
+                self.objs
+                    .iter()
+                    .any(|w| may_alias_objects_with(o, *w, &uncaptured))
+            }
     }
 }
 
@@ -179,10 +315,21 @@ pub struct Written {
     overwritten_params: Vec<V>,
     /// Whether the caller may overwrite (non-constant) globals later.
     globals_overwritten: bool,
+    /// Whether memory of unknown origin (reached through pointers loaded
+    /// from memory) may not outlive the function or may be overwritten by
+    /// the caller later: the caller's `others_overwritten`, or a local
+    /// object of the function that is captured (a loaded pointer may point
+    /// into it, and it dies with the augmented sweep).
+    others_unstable: bool,
 }
 
 impl Written {
-    pub fn of(f: V, overwritten_params: Vec<V>, globals_overwritten: bool) -> Written {
+    pub fn of(
+        f: V,
+        overwritten_params: Vec<V>,
+        globals_overwritten: bool,
+        others_overwritten: bool,
+    ) -> Written {
         let mut own = WriteSet::default();
         for bb in blocks(f) {
             for i in instructions(bb) {
@@ -193,6 +340,7 @@ impl Written {
             own,
             overwritten_params,
             globals_overwritten,
+            others_unstable: others_overwritten || has_captured_local(f),
         }
     }
 
@@ -216,7 +364,7 @@ impl Written {
     pub fn persistent_object(&self, o: V) -> bool {
         let k = obj_kind(o);
         k != ObjKind::Local
-            && k != ObjKind::Unknown
+            && (k != ObjKind::Unknown || self.unknown_stable(o))
             && !self.overwritten_params.contains(&o)
             && !(k == ObjKind::Global && self.globals_overwritten && !is_constant_global(o))
     }
@@ -227,7 +375,7 @@ impl Written {
     pub fn unwritten_and_persistent(&self, p: V) -> bool {
         for o in underlying_objects(p) {
             let k = obj_kind(o);
-            if k == ObjKind::Local || k == ObjKind::Unknown {
+            if k == ObjKind::Local || (k == ObjKind::Unknown && !self.unknown_stable(o)) {
                 return false;
             }
             if self.overwritten_params.contains(&o)
@@ -241,12 +389,29 @@ impl Written {
         }
         true
     }
+
+    /// Whether memory of unknown origin `o` (a pointer loaded from memory)
+    /// outlives the function and its caller leaves it alone until the
+    /// reverse sweep.
+    fn unknown_stable(&self, o: V) -> bool {
+        !self.others_unstable && !is_constant(o)
+    }
+}
+
+/// Whether `f` has a local object (alloca or heap block) whose address may
+/// be captured: a pointer loaded from memory may then point into it.
+fn has_captured_local(f: V) -> bool {
+    blocks(f).into_iter().any(|bb| {
+        instructions(bb)
+            .into_iter()
+            .any(|i| obj_kind(i) == ObjKind::Local && !is_uncaptured(i))
+    })
 }
 
 /// For each call of `f` (a fresh clone, before any derivative code): what
 /// `f` may write after the call returns — later in its block, in blocks
 /// reachable from it, and the whole block again when it is in a cycle.
-pub struct LaterWrites(std::collections::HashMap<V, WriteSet>);
+pub struct LaterWrites(std::collections::HashMap<V, WriteSet>, bool);
 
 impl LaterWrites {
     /// Linear in the function (for few written objects): one backward
@@ -306,7 +471,7 @@ impl LaterWrites {
                 out.insert(c, w);
             }
         }
-        LaterWrites(out)
+        LaterWrites(out, has_captured_local(f))
     }
 
     /// For each block: what the blocks reachable from it by at least one
@@ -388,6 +553,25 @@ impl LaterWrites {
                 .iter()
                 .any(|o| obj_kind(*o) == ObjKind::Global && !is_constant_global(*o));
         (flags, globals)
+    }
+
+    /// For a call: whether memory the callee reaches through pointers it
+    /// loads may be overwritten (or die) before its reverse sweep: when
+    /// `inherited` (this function's own caller may), when this function
+    /// has a captured local (a stack slot dies with the augmented sweep;
+    /// a captured heap block may be reached), or when it writes after the
+    /// call anything but its uncaptured locals.
+    pub fn others_after(&self, call: V, inherited: bool) -> bool {
+        let Some(w) = self.0.get(&call) else {
+            return true;
+        };
+        inherited
+            || self.1
+            || w.anything
+            || w.reach
+            || w.objs
+                .iter()
+                .any(|o| !is_constant_global(*o) && !w.uncaptured.contains(o))
     }
 }
 

@@ -51,6 +51,9 @@ pub struct Key {
     pub overwritten: Vec<bool>,
     /// Whether the caller may overwrite non-constant globals likewise.
     pub globals_overwritten: bool,
+    /// Whether memory the function reaches through pointers it loads from
+    /// memory may be overwritten likewise (or die: the caller's stack).
+    pub others_overwritten: bool,
     /// Vector lanes (`enzyme_width`): each duplicated parameter takes this
     /// many shadows; `aug` runs the primal once and builds every lane's
     /// shadows, and there is one reverse function per lane (see
@@ -254,6 +257,7 @@ fn key_of(req: &Request) -> Key {
         // Nothing runs between the two sweeps of a user's call.
         overwritten: vec![false; req.args.len()],
         globals_overwritten: false,
+        others_overwritten: false,
         width: req.width.max(1),
     }
 }

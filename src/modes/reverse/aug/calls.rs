@@ -326,6 +326,7 @@ impl AugGen<'_> {
             ret_active: is_varied && contains_fp(ret_ty) && !contains_ptr(ret_ty),
             overwritten,
             globals_overwritten,
+            others_overwritten: self.others_overwritten_after(i),
             width: self.a.key.width,
         };
         if !self.sess.arg_trees.contains_key(&callee) {
@@ -441,6 +442,7 @@ impl AugGen<'_> {
             // A custom gradient keeps what it needs on its own tape.
             overwritten: vec![false; args.len()],
             globals_overwritten: false,
+            others_overwritten: false,
             width: 1,
         };
         let pair = crate::modes::reverse::get_pair(self.sess, &key, None)?;

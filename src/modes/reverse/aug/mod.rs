@@ -540,6 +540,16 @@ impl AugGen<'_> {
         )
     }
 
+    /// For a call about to be differentiated: whether memory the callee
+    /// reaches through pointers it loads may be overwritten before its
+    /// reverse sweep (`LaterWrites::others_after`).
+    fn others_overwritten_after(&self, call: V) -> bool {
+        let k = &self.a.key;
+        let inherited =
+            k.others_overwritten || k.globals_overwritten || k.overwritten.iter().any(|o| *o);
+        self.later.others_after(call, inherited)
+    }
+
     /// The join `m` of a two-way branch (`br c, t, f` in m's immediate
     /// dominator d, t and f each entered only from d, one predecessor of m
     /// under t and the other under f, or d itself on a direct edge): which

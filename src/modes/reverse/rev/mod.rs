@@ -56,6 +56,7 @@ pub(super) fn build_lane(
         a.func,
         key.overwritten_params(a.func),
         key.globals_overwritten,
+        key.others_overwritten,
     );
     let parallel = crate::modes::openmp::runs_in_parallel(sess.module, key.func)
         || crate::modes::gpu::is_device(sess.module);
