@@ -388,6 +388,9 @@ fn cleanup(sess: &mut Session) {
     // experiments, bench/compile_scaling.sh).
     let custom = std::env::var("ENZYME_RS_CLEANUP_PIPELINE").ok();
     run_timed(&mut fns, custom.as_deref().unwrap_or(full));
+    for f in &fns {
+        crate::modes::reverse::decisions::guard_selection_adds(*f);
+    }
     if !huge.is_empty() {
         log::debug!("enzyme-rs: {} huge function(s)", huge.len());
         run_timed(&mut huge, custom.as_deref().unwrap_or(huge_pipeline));

@@ -12,6 +12,7 @@
 //! the same tape, so recursion and split mode need nothing more.
 pub mod aug;
 pub mod custom;
+pub mod decisions;
 pub mod dedup;
 pub mod freelist;
 pub mod memlayout;
