@@ -17,6 +17,7 @@ pub mod dedup;
 pub mod freelist;
 pub mod memlayout;
 pub mod memory;
+pub mod packed;
 pub mod promote;
 pub mod remarks;
 pub mod rev;
