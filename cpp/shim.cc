@@ -732,3 +732,19 @@ struct LoadClangAttributes {
 } loadClangAttributes;
 } // namespace
 #endif
+
+// ---------------------------------------------------------------------------
+// Guarding a run of instructions with a branch (src/modes/reverse/decisions.rs):
+// split the block before `at`, make `if (cond)` around nothing, and move the
+// `n` instructions (in order) into the new conditional block. The caller
+// checks that nothing else uses them and that moving them is safe.
+// ---------------------------------------------------------------------------
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+extern "C" void ers_guard_insts(LLVMValueRef cond, LLVMValueRef at, LLVMValueRef *insts,
+                                unsigned n) {
+  Instruction *At = unwrap<Instruction>(at);
+  Instruction *Term = SplitBlockAndInsertIfThen(unwrap(cond), At, false);
+  for (unsigned k = 0; k < n; ++k)
+    unwrap<Instruction>(insts[k])->moveBefore(*Term->getParent(), Term->getIterator());
+}

@@ -391,6 +391,7 @@ fn cleanup(sess: &mut Session) {
     // Scatter-accumulating loops (reverse stencils) in gather form.
     for f in &fns {
         crate::modes::reverse::gather::run(*f);
+        crate::modes::reverse::decisions::guard_selection_adds(*f);
     }
     if !huge.is_empty() {
         log::debug!("enzyme-rs: {} huge function(s)", huge.len());

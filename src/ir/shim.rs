@@ -24,6 +24,7 @@ extern "C" {
     fn ers_inline_call(call: V) -> c_int;
     fn ers_split_large_blocks(f: V, limit: c_uint) -> c_uint;
     fn ers_hoist_sunk_into_returns(f: V) -> c_uint;
+    fn ers_guard_insts(cond: V, at: V, insts: *mut V, n: c_uint);
     fn ers_layout_blocks_rpo(f: V);
     fn ers_loops_new(f: V) -> *mut c_void;
     fn ers_loops_free(h: *mut c_void);
@@ -128,6 +129,13 @@ pub fn run_function_pipeline(fns: &mut [V], pipeline: &str) -> Result<(), String
 /// keeps its allocas); returns the number of splits.
 pub fn split_large_blocks(f: V, limit: u32) -> u32 {
     unsafe { ers_split_large_blocks(f, limit) }
+}
+
+/// Split the block before `at` and move `insts` (in order) into a new
+/// block that runs only when `cond` (an `i1` available at `at`) holds.
+pub fn guard_insts(cond: V, at: V, insts: &[V]) {
+    let mut v = insts.to_vec();
+    unsafe { ers_guard_insts(cond, at, v.as_mut_ptr(), v.len() as c_uint) }
 }
 
 /// Move the side-effect-free instructions of `f`'s returning blocks back

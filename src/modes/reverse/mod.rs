@@ -12,11 +12,13 @@
 //! the same tape, so recursion and split mode need nothing more.
 pub mod aug;
 pub mod custom;
+pub mod decisions;
 pub mod dedup;
 pub mod freelist;
 pub mod gather;
 pub mod memlayout;
 pub mod memory;
+pub mod packed;
 pub mod promote;
 pub mod remarks;
 pub mod rev;

@@ -74,7 +74,7 @@ pub fn emit(a: &Aug, m: LLVMModuleRef) {
             }
         });
         let g = groups.entry(key).or_insert((h, 0, Vec::new()));
-        g.1 += l.total;
+        g.1 += super::packed::bytes(a, bb);
         g.2.extend(a.pushes.get(&bb).cloned().unwrap_or_default());
     }
     let per_value = |v: V| -> String {

@@ -65,7 +65,12 @@ pub struct Aug {
     pub layouts: HashMap<BB, Layout>,
     /// The pop call of each block in each lane's reverse function, sized
     /// by `rev::finish_pops` once every lane has said what it reads.
-    pub pop_calls: Vec<(BB, V)>,
+    /// With the iteration slot of the block's loop when that loop is
+    /// counted (`packed.rs`).
+    pub pop_calls: Vec<(BB, V, Option<V>)>,
+    /// Blocks whose narrow pushes share 8 bytes across iterations (set by
+    /// `rev::finish_pops`, see `packed.rs`).
+    pub packed: HashMap<BB, super::packed::Group>,
     /// Loops of `func` (after loop-simplify: preheaders, one latch,
     /// dedicated exits).
     pub loops: shim::Loops,
@@ -241,6 +246,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         param_map: nps.clone(),
         layouts: HashMap::new(),
         pop_calls: Vec::new(),
+        packed: HashMap::new(),
         loops: shim::Loops::new(aug),
         counted: HashMap::new(),
         recurrences,
@@ -812,8 +818,9 @@ impl Aug {
                 continue;
             }
             let depth = self.loops.depth(bb);
+            let bytes = super::packed::bytes(self, bb);
             if depth > 0 {
-                total_loop += l.total;
+                total_loop += bytes;
             }
             let vals: Vec<String> = self.pushes[&bb]
                 .iter()
@@ -822,7 +829,7 @@ impl Aug {
             out.push_str(&format!(
                 "  block {} (loop depth {depth}): {} bytes [{}]\n",
                 block_name(bb),
-                l.total,
+                bytes,
                 vals.join(", ")
             ));
         }
@@ -837,6 +844,7 @@ impl Aug {
         let b = Builder::new(sess.module);
         let ctx = b.ctx;
         let reserve = tape::reserve_fn(sess.module);
+        let packed = self.packed.clone();
         let blocks: Vec<BB> = self.pushes.keys().copied().collect();
         for bb in blocks {
             let vals = self.pushes[&bb].clone();
@@ -850,18 +858,26 @@ impl Aug {
                 .ok_or_else(|| Error::internal("missing tape layout"))?;
             b.before(terminator(bb));
             b.clear_debug_loc();
-            let base = b.call_fn(
-                reserve,
-                &mut [self.tape_arg, const_i64(ctx, layout.total as i64)],
-            );
+            let group = packed.get(&bb).copied();
+            let (n, step) = match group {
+                Some(g) => {
+                    let (n, step) = super::packed::step(&b, self.counted[&g.header].counter, g);
+                    (n, Some(step))
+                }
+                None => (const_i64(ctx, layout.total as i64), None),
+            };
+            let mut base = b.call_fn(reserve, &mut [self.tape_arg, n]);
+            if let Some(step) = step {
+                base = b.gep(i8_type(ctx), base, &mut [step]);
+            }
             for (k, v) in vals.iter().enumerate() {
-                let p = b.gep(
-                    i8_type(ctx),
-                    base,
-                    &mut [const_i64(ctx, layout.offsets[k] as i64)],
-                );
+                let off = layout.offsets[k];
+                let p = b.gep(i8_type(ctx), base, &mut [const_i64(ctx, off as i64)]);
                 let s = b.store(*v, p);
-                set_alignment(s, tape::offset_align(layout.offsets[k]));
+                set_alignment(
+                    s,
+                    group.map_or(tape::offset_align(off), |g| super::packed::align(g, off)),
+                );
             }
         }
         if self.ret_blocks.len() > 1 {

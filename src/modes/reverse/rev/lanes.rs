@@ -22,10 +22,31 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair, a: &mut Aug, lane: usiz
 /// block pushes (what all lanes asked for); a block pushing nothing pops
 /// nothing.
 pub fn finish_pops(a: &mut Aug) {
-    for (bb, base) in std::mem::take(&mut a.pop_calls) {
+    a.packed = crate::modes::reverse::packed::plan(a);
+    let packed = a.packed.clone();
+    for (bb, base, iter) in std::mem::take(&mut a.pop_calls) {
         let total = a.layouts.get(&bb).map_or(0, |l| l.total);
         if total == 0 {
             erase(base);
+        } else if let (Some(g), Some(slot)) = (packed.get(&bb), iter) {
+            // A packed block pops its group on the group's first iteration.
+            let b = crate::ir::Builder::for_function(inst_fn(base));
+            b.before(base);
+            let it = b.load(i64_type(b.ctx), slot);
+            let (n, step) = crate::modes::reverse::packed::step(&b, it, *g);
+            set_operand(base, 1, n);
+            b.after(base);
+            let at = b.gep(i8_type(b.ctx), base, &mut [step]);
+            replace_all_uses(base, at);
+            set_operand(at, 0, base);
+            // The loads of its values: aligned to the block's width only.
+            for gep in users(at) {
+                for l in users(gep) {
+                    if opcode(l) == Some(LLVMOpcode::LLVMLoad) {
+                        set_alignment(l, alignment(l).min(g.width as u32));
+                    }
+                }
+            }
         } else {
             set_operand(base, 1, const_i64(context_of(type_of(base)), total as i64));
         }

@@ -163,7 +163,12 @@ pub(super) fn build_lane(
         let (pro, base, layout) = g.prologue[&bb].clone();
         g.pb.at_end(pro);
         g.pb.br(g.rblock[&bb]);
-        g.a.pop_calls.push((bb, base));
+        let iter =
+            g.a.loops
+                .header(bb)
+                .filter(|h| g.a.counted.contains_key(h))
+                .map(|h| g.rc_slot(h));
+        g.a.pop_calls.push((bb, base, iter));
         g.a.layouts.insert(bb, layout);
     }
     // Exit: return the adjoints of the active parameters.
