@@ -6,8 +6,6 @@ use crate::ir::llvm::*;
 use crate::rules::{self, CallKind};
 use std::collections::HashSet;
 
-const TAPE_RESERVE: &str = super::tape::RESERVE;
-
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum ObjKind {
     /// alloca / heap allocation made in this function
@@ -141,7 +139,9 @@ impl WriteSet {
                 }
                 // The tape (reserved by the augmented sweep) is no memory
                 // of the primal's.
-                if is_call(o) && called_function(o).is_some_and(|f| name(f) == TAPE_RESERVE) {
+                if is_call(o)
+                    && called_function(o).is_some_and(|f| super::tape::is_push_fn(&name(f)))
+                {
                     continue;
                 }
                 if obj_kind(o) == ObjKind::Unknown && !is_constant(o) {
