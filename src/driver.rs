@@ -344,6 +344,8 @@ fn cleanup(sess: &mut Session) {
         crate::modes::reverse::tape::POP,
         crate::modes::reverse::tape::TAKE,
         crate::modes::reverse::tape::GIVE,
+        crate::modes::reverse::tape::ENSURE,
+        crate::modes::reverse::tape::BUMP,
     ];
     let inline_helpers_in = |f: V| {
         for bb in blocks(f) {

@@ -6,8 +6,6 @@ use crate::ir::llvm::*;
 use crate::rules::{self, AllocKind, CallKind};
 use std::collections::HashSet;
 
-const TAPE_RESERVE: &str = super::tape::RESERVE;
-
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum ObjKind {
     /// alloca / heap allocation made in this function
@@ -130,7 +128,8 @@ fn use_keeps_uncaptured(u: V, v: V, work: &mut Vec<V>) -> bool {
         Some(LLVMStore) => {
             operand(u, 0) != v
                 || underlying_objects(operand(u, 1)).iter().all(|t| {
-                    is_call(*t) && called_function(*t).is_some_and(|f| name(f) == TAPE_RESERVE)
+                    is_call(*t)
+                        && called_function(*t).is_some_and(|f| super::tape::is_push_fn(&name(f)))
                 })
         }
         Some(LLVMCall) => match rules::classify(u) {
@@ -254,7 +253,9 @@ impl WriteSet {
                 }
                 // The tape (reserved by the augmented sweep) is no memory
                 // of the primal's.
-                if is_call(o) && called_function(o).is_some_and(|f| name(f) == TAPE_RESERVE) {
+                if is_call(o)
+                    && called_function(o).is_some_and(|f| super::tape::is_push_fn(&name(f)))
+                {
                     continue;
                 }
                 if obj_kind(o) == ObjKind::Unknown && !is_constant(o) {

@@ -3,7 +3,8 @@
 //! and the reverse sweep (which pops it back in reverse order). Calls inside
 //! a differentiated function push onto the same tape, so recursion needs
 //! nothing special. Each block pushes all of its values at once (one
-//! capacity check per block execution) at fixed offsets.
+//! capacity check per block execution, or one for a whole straight-line
+//! region: `aug/region.rs`) at fixed offsets.
 use crate::ir::llvm::*;
 use crate::ir::typed::{in_module, Scope, Type};
 use crate::ir::Builder;
@@ -23,15 +24,62 @@ pub fn tape_type(ctx: LLVMContextRef) -> T {
 /// Bytes of the tape object `__enzyme_augmentfwd` returns.
 pub const TAPE_OBJECT_BYTES: i64 = 32;
 
+/// `ptr ensure(ptr tape, i64 n)`: make room for n bytes without bumping
+/// the top (the result is unused). A straight-line region of the augmented
+/// sweep calls it once for all of its pushes, which then [`BUMP`].
+pub const ENSURE: &str = "enzyme_rs.tape.ensure";
+/// `ptr bump(ptr tape, i64 n)`: bump the top by n bytes the tape is known
+/// to have room for (an [`ENSURE`] dominates it), return their address.
+pub const BUMP: &str = "enzyme_rs.tape.bump";
+
+/// Whether `name` is a function returning the address of pushed bytes.
+pub fn is_push_fn(name: &str) -> bool {
+    name == RESERVE || name == BUMP
+}
+
 /// `ptr reserve(ptr tape, i64 n)`: make room for n bytes, bump the top,
 /// return the address of the reserved bytes.
 pub fn reserve_fn(m: LLVMModuleRef) -> V {
+    grow_fn(m, RESERVE, true)
+}
+
+/// [`ENSURE`]: [`reserve_fn`] that leaves the top alone.
+pub fn ensure_fn(m: LLVMModuleRef) -> V {
+    grow_fn(m, ENSURE, false)
+}
+
+/// [`BUMP`]: [`pop_fn`] the other way, with no capacity check.
+pub fn bump_fn(m: LLVMModuleRef) -> V {
     in_module(m, |s| {
-        if let Some(f) = s.function(RESERVE) {
+        if let Some(f) = s.function(BUMP) {
             return f.raw();
         }
         let (p, i64t) = (s.ptr_type(), s.i64_type());
-        let f = s.internal_function(RESERVE, p, &[p, i64t]);
+        let f = s.internal_function(BUMP, p, &[p, i64t]);
+        let ps = s.params(f);
+        let (tape, n) = (ps[0], ps[1]);
+        let tt = typed_tape_type(s);
+        let b = s.builder();
+        b.at_end(s.append_block(f, "entry"));
+        let top_p = b.field(tt, tape, 1);
+        let top = b.load(i64t, top_p);
+        b.store(b.add(top, n), top_p);
+        let data = b.load(p, tape);
+        let r = b.gep(s.i8_type(), data, &[top]);
+        b.ret(r);
+        f.raw()
+    })
+}
+
+/// The capacity check and growth of [`reserve_fn`], named `fname`; with
+/// `bump` false the top stays where it was.
+fn grow_fn(m: LLVMModuleRef, fname: &str, bump: bool) -> V {
+    in_module(m, |s| {
+        if let Some(f) = s.function(fname) {
+            return f.raw();
+        }
+        let (p, i64t) = (s.ptr_type(), s.i64_type());
+        let f = s.internal_function(fname, p, &[p, i64t]);
         let ps = s.params(f);
         let (tape, n) = (ps[0], ps[1]);
         let tt = typed_tape_type(s);
@@ -71,7 +119,9 @@ pub fn reserve_fn(m: LLVMModuleRef) -> V {
         b.br(done);
         b.at_end(done);
         let data = b.load(p, tape);
-        b.store(end, top_p);
+        if bump {
+            b.store(end, top_p);
+        }
         let r = b.gep(s.i8_type(), data, &[top]);
         b.ret(r);
         f.raw()

@@ -16,6 +16,7 @@ use crate::rules::{self, AllocKind, CallKind};
 use std::collections::{HashMap, HashSet};
 
 mod calls;
+mod region;
 mod shadow;
 use shadow::{null_based, points_into_float_free_constant};
 
@@ -846,6 +847,15 @@ impl Aug {
         let reserve = tape::reserve_fn(sess.module);
         let packed = self.packed.clone();
         let blocks: Vec<BB> = self.pushes.keys().copied().collect();
+        // One capacity check for the straight-line region at the entry.
+        let unchecked = self.unchecked_region(sess.module);
+        let push_fn = |bb: BB| {
+            if unchecked.contains(&bb) {
+                tape::bump_fn(sess.module)
+            } else {
+                reserve
+            }
+        };
         for bb in blocks {
             let vals = self.pushes[&bb].clone();
             if vals.is_empty() {
@@ -866,7 +876,7 @@ impl Aug {
                 }
                 None => (const_i64(ctx, layout.total as i64), None),
             };
-            let mut base = b.call_fn(reserve, &mut [self.tape_arg, n]);
+            let mut base = b.call_fn(push_fn(bb), &mut [self.tape_arg, n]);
             if let Some(step) = step {
                 base = b.gep(i8_type(ctx), base, &mut [step]);
             }
@@ -884,7 +894,7 @@ impl Aug {
             for (k, bb) in self.ret_blocks.iter().enumerate() {
                 b.before(terminator(*bb));
                 b.clear_debug_loc();
-                let base = b.call_fn(reserve, &mut [self.tape_arg, const_i64(ctx, 8)]);
+                let base = b.call_fn(push_fn(*bb), &mut [self.tape_arg, const_i64(ctx, 8)]);
                 let s = b.store(const_i64(ctx, k as i64), base);
                 set_alignment(s, 8);
             }
@@ -893,7 +903,55 @@ impl Aug {
     }
 }
 
-impl AugGen<'_> {}
+impl Aug {
+    /// The pushing blocks of the entry's straight-line region
+    /// (`region.rs`), after emitting the region's one capacity check at
+    /// the entry; empty when that is not worth it, on a GPU (whose
+    /// static tape bound counts `reserve` calls), or with
+    /// `ENZYME_RS_TAPE_REGION=0` (for measurements).
+    fn unchecked_region(&self, m: LLVMModuleRef) -> HashSet<BB> {
+        if crate::ir::gpu::device_of(m).is_some()
+            || std::env::var("ENZYME_RS_TAPE_REGION").as_deref() == Ok("0")
+        {
+            return HashSet::new();
+        }
+        let multi_ret = self.ret_blocks.len() > 1;
+        let bytes = |bb: &BB| -> u64 {
+            let pushed = match self.pushes.get(bb) {
+                Some(v) if !v.is_empty() => self.layouts.get(bb).map_or(0, |l| l.total),
+                _ => 0,
+            };
+            let index = if multi_ret && self.ret_blocks.contains(bb) {
+                8
+            } else {
+                0
+            };
+            pushed + index
+        };
+        let region: HashSet<BB> =
+            region::unchecked_blocks(self.func, &rpo(self.func), self.tape_arg)
+                .into_iter()
+                .filter(|bb| bytes(bb) > 0)
+                .collect();
+        if !region::worth_it(region.len()) {
+            return HashSet::new();
+        }
+        let total: u64 = region.iter().map(bytes).sum();
+        let b = Builder::new(m);
+        b.at_entry_allocas(self.func);
+        b.clear_debug_loc();
+        b.call_fn(
+            tape::ensure_fn(m),
+            &mut [self.tape_arg, const_i64(b.ctx, total as i64)],
+        );
+        log::debug!(
+            "enzyme-rs: {}: {} blocks push {total} tape bytes under one check",
+            name(self.func),
+            region.len()
+        );
+        region
+    }
+}
 
 impl AugGen<'_> {
     /// Erase primal instruction `i`, forgetting it in the activity sets: a

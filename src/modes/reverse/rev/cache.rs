@@ -50,6 +50,14 @@ pub(super) fn recomputed_as_intrinsic(c: V) {
     crate::ir::values::set_operand(c, num_operands(c) - 1, intr);
 }
 
+/// `mincut::float_work` of a libm call.
+const LIBM_WORK: u32 = 10;
+
+/// Whether libm results outside loops are taped (`ENZYME_RS_TAPE_LIBM=1`).
+fn tape_libm() -> bool {
+    std::env::var("ENZYME_RS_TAPE_LIBM").as_deref() == Ok("1")
+}
+
 impl RevGen<'_> {
     /// Whether `avail` recomputes `w` (true) or takes it from the tape.
     pub(super) fn recompute_or_tape(&mut self, w: V) -> bool {
@@ -98,6 +106,9 @@ impl RevGen<'_> {
             return Origin::Recompute(0);
         }
         if let Some(w) = mincut::float_work(v, &pure_rule_call) {
+            if self.keeps_libm_result(v, w) {
+                return Origin::Opaque;
+            }
             return Origin::Recompute(w);
         }
         // A scratch array's element, recomputed from the store that wrote it.
@@ -105,6 +116,25 @@ impl RevGen<'_> {
             Some(f) => Origin::Recompute(f.work),
             None => Origin::Opaque,
         }
+    }
+
+    /// The libm part of the policy, with `ENZYME_RS_TAPE_LIBM=1`: a libm
+    /// result (`float_work` of a call) computed outside loops is kept on
+    /// the tape (8 bytes, once per call of the function) rather than
+    /// recomputed in the reverse sweep. In loops the tape would grow per
+    /// iteration, so there the min-cut weighs recomputation as always.
+    /// Off by default: on the straight-line benchmark it made the compile
+    /// slower, not faster (bench/results/compile_scaling.md): a value
+    /// used by several blocks' reverse is pushed once per block, and the
+    /// extra stores and loads cost instruction selection more than the
+    /// calls they save.
+    fn keeps_libm_result(&self, v: V, work: u32) -> bool {
+        work >= LIBM_WORK && is_call(v) && self.a.loops.depth(inst_block(v)) == 0 && tape_libm()
+    }
+
+    /// Whether `v` is taped by the libm part of the policy.
+    pub(super) fn kept_libm_result(&self, v: V) -> bool {
+        mincut::float_work(v, &pure_rule_call).is_some_and(|w| self.keeps_libm_result(v, w))
     }
 
     /// What recomputing `v` takes: its operands, or for a forwarded load
@@ -182,6 +212,10 @@ impl RevGen<'_> {
             || (opcode(w) == Some(LLVMOpcode::LLVMLoad)
                 && !is_volatile(w)
                 && self.written.unwritten_and_persistent(operand(w, 0)));
+        if self.kept_libm_result(w) {
+            return "it is a libm result outside loops: keeping it is cheaper than calling again"
+                .into();
+        }
         if recomputable {
             return "recomputing it would need values the reverse sweep keeps no copy of, \
                     or more work than the bound; keeping it is the cheapest cut"

@@ -435,11 +435,17 @@ impl RevGen<'_> {
             }
         };
         let (pro, base) = (*pro, *base);
-        self.pb.at_end(pro);
-        let p = self
-            .pb
-            .gep(i8_type(ctx), base, &mut [const_i64(ctx, off as i64)]);
-        let l = self.pb.load(t, p);
+        // A kept libm result is read where it is used (as its
+        // recomputation was): nothing writes the tape meanwhile, and it
+        // then lives across none of the block's calls.
+        let b = if !self.in_edge && self.kept_libm_result(w) {
+            &self.b
+        } else {
+            self.pb.at_end(pro);
+            &self.pb
+        };
+        let p = b.gep(i8_type(ctx), base, &mut [const_i64(ctx, off as i64)]);
+        let l = b.load(t, p);
         set_alignment(l, tape::offset_align(off));
         set_name(l, &format!("{}.tape", name(w)));
         l
