@@ -50,25 +50,7 @@ pub fn ensure_fn(m: LLVMModuleRef) -> V {
 
 /// [`BUMP`]: [`pop_fn`] the other way, with no capacity check.
 pub fn bump_fn(m: LLVMModuleRef) -> V {
-    in_module(m, |s| {
-        if let Some(f) = s.function(BUMP) {
-            return f.raw();
-        }
-        let (p, i64t) = (s.ptr_type(), s.i64_type());
-        let f = s.internal_function(BUMP, p, &[p, i64t]);
-        let ps = s.params(f);
-        let (tape, n) = (ps[0], ps[1]);
-        let tt = typed_tape_type(s);
-        let b = s.builder();
-        b.at_end(s.append_block(f, "entry"));
-        let top_p = b.field(tt, tape, 1);
-        let top = b.load(i64t, top_p);
-        b.store(b.add(top, n), top_p);
-        let data = b.load(p, tape);
-        let r = b.gep(s.i8_type(), data, &[top]);
-        b.ret(r);
-        f.raw()
-    })
+    move_top_fn(m, BUMP, true)
 }
 
 /// The capacity check and growth of [`reserve_fn`], named `fname`; with
@@ -130,12 +112,18 @@ fn grow_fn(m: LLVMModuleRef, fname: &str, bump: bool) -> V {
 
 /// `ptr pop(ptr tape, i64 n)`: drop n bytes from the top, return their address.
 pub fn pop_fn(m: LLVMModuleRef) -> V {
+    move_top_fn(m, POP, false)
+}
+
+/// Move the tape's top by n bytes (up: [`BUMP`], returning the old top's
+/// address; down: [`POP`], returning the new top's), unchecked.
+fn move_top_fn(m: LLVMModuleRef, name: &str, up: bool) -> V {
     in_module(m, |s| {
-        if let Some(f) = s.function(POP) {
+        if let Some(f) = s.function(name) {
             return f.raw();
         }
         let (p, i64t) = (s.ptr_type(), s.i64_type());
-        let f = s.internal_function(POP, p, &[p, i64t]);
+        let f = s.internal_function(name, p, &[p, i64t]);
         let ps = s.params(f);
         let (tape, n) = (ps[0], ps[1]);
         let tt = typed_tape_type(s);
@@ -143,10 +131,16 @@ pub fn pop_fn(m: LLVMModuleRef) -> V {
         b.at_end(s.append_block(f, "entry"));
         let top_p = b.field(tt, tape, 1);
         let top = b.load(i64t, top_p);
-        let nt = b.sub(top, n);
+        let (nt, at) = if up {
+            let nt = b.add(top, n);
+            (nt, top)
+        } else {
+            let nt = b.sub(top, n);
+            (nt, nt)
+        };
         b.store(nt, top_p);
         let data = b.load(p, tape);
-        let r = b.gep(s.i8_type(), data, &[nt]);
+        let r = b.gep(s.i8_type(), data, &[at]);
         b.ret(r);
         f.raw()
     })
