@@ -50,12 +50,30 @@ pub(super) fn recomputed_as_intrinsic(c: V) {
     crate::ir::values::set_operand(c, num_operands(c) - 1, intr);
 }
 
+/// A libm `sin`/`cos`: recomputed, it pairs with the `cos`/`sin` its
+/// derivative needs into one `sincos` call (`recomputed_as_intrinsic`), so
+/// keeping it on the tape saves little.
+fn pairs_with_derivative(c: V) -> bool {
+    called_function(c).is_some_and(|f| matches!(name(f).as_str(), "sin" | "cos" | "sinf" | "cosf"))
+}
+
 /// `mincut::float_work` of a libm call.
 const LIBM_WORK: u32 = 10;
 
 /// Whether libm results outside loops are taped (`ENZYME_RS_TAPE_LIBM=1`).
 fn tape_libm() -> bool {
     std::env::var("ENZYME_RS_TAPE_LIBM").as_deref() == Ok("1")
+}
+
+/// Which libm results in loops are taped (`keeps_libm_result`), from
+/// `ENZYME_RS_TAPE_LIBM_LOOPS`: `0` none, `all` every one but sin/cos (for
+/// measuring), otherwise (default) by `libm_chain_taped`.
+fn tape_libm_loops() -> Option<bool> {
+    match std::env::var("ENZYME_RS_TAPE_LIBM_LOOPS").as_deref() {
+        Ok("0") => None,
+        Ok("all") => Some(true),
+        _ => Some(false),
+    }
 }
 
 impl RevGen<'_> {
@@ -118,18 +136,96 @@ impl RevGen<'_> {
         }
     }
 
-    /// The libm part of the policy, with `ENZYME_RS_TAPE_LIBM=1`: a libm
-    /// result (`float_work` of a call) computed outside loops is kept on
-    /// the tape (8 bytes, once per call of the function) rather than
-    /// recomputed in the reverse sweep. In loops the tape would grow per
-    /// iteration, so there the min-cut weighs recomputation as always.
-    /// Off by default: on the straight-line benchmark it made the compile
-    /// slower, not faster (bench/results/compile_scaling.md): a value
-    /// used by several blocks' reverse is pushed once per block, and the
-    /// extra stores and loads cost instruction selection more than the
-    /// calls they save.
+    /// The libm part of the policy. In a loop, a libm result is kept on
+    /// the tape (8 bytes per iteration) rather than called again in the
+    /// reverse sweep when recomputing it would need the tape anyway (a
+    /// value below it only the tape has, so the loop tapes per iteration
+    /// already) or would redo more than one libm call
+    /// (`libm_chain_taped`); a libm call costs far more than the tape's
+    /// store and load. A libm result recomputable from memory nothing
+    /// writes and from loop-invariant values alone (logsumexp's
+    /// `exp(x[i] - m)`) is recomputed: there the tape would be the
+    /// loop's only per-iteration memory; so is `sin`/`cos`
+    /// (`pairs_with_derivative`). `ENZYME_RS_TAPE_LIBM_LOOPS=0`
+    /// turns the loop part off, `=all` tapes every libm result in loops.
+    ///
+    /// Outside loops only with `ENZYME_RS_TAPE_LIBM=1`: on the
+    /// straight-line benchmark it made the compile slower, not faster
+    /// (bench/results/compile_scaling.md): a value used by several
+    /// blocks' reverse is pushed once per block, and the extra stores and
+    /// loads cost instruction selection more than the calls they save.
     fn keeps_libm_result(&self, v: V, work: u32) -> bool {
-        work >= LIBM_WORK && is_call(v) && self.a.loops.depth(inst_block(v)) == 0 && tape_libm()
+        if work < LIBM_WORK || !is_call(v) {
+            return false;
+        }
+        if self.a.loops.depth(inst_block(v)) == 0 {
+            return tape_libm();
+        }
+        match tape_libm_loops() {
+            None => false,
+            Some(all) => !pairs_with_derivative(v) && (all || self.libm_chain_taped(v)),
+        }
+    }
+
+    /// Whether recomputing the libm result `v` (in a loop) in the reverse
+    /// of the current block reaches a value only the tape has, or more
+    /// than one libm call, or more values than `mincut::MAX_NODES`. The
+    /// walk classifies values as `origin` does, but without the tape
+    /// decisions made so far, so the answer does not depend on the order
+    /// in which values are asked for.
+    fn libm_chain_taped(&self, v: V) -> bool {
+        let key = (self.cur, v);
+        if let Some(b) = self.libm_chains.borrow().get(&key) {
+            return *b;
+        }
+        let taped = self.walk_libm_chain(v);
+        self.libm_chains.borrow_mut().insert(key, taped);
+        taped
+    }
+
+    fn walk_libm_chain(&self, v: V) -> bool {
+        let mut seen = std::collections::HashSet::from([v]);
+        let mut stack = vec![v];
+        let mut libm_calls = 1;
+        while let Some(x) = stack.pop() {
+            for o in self.deps(x) {
+                if is_block_value(o) || is_constant(o) || !is_instruction(o) || !seen.insert(o) {
+                    continue;
+                }
+                if seen.len() > mincut::MAX_NODES {
+                    return true;
+                }
+                if self.loop_free(o) {
+                    continue;
+                }
+                if memory::is_cheap_pure(o) {
+                    stack.push(o);
+                    continue;
+                }
+                if opcode(o) == Some(LLVMOpcode::LLVMLoad)
+                    && !is_volatile(o)
+                    && (self.written.unwritten_and_persistent(operand(o, 0)) || self.reload_ok(o))
+                {
+                    continue;
+                }
+                if let Some(w) = mincut::float_work(o, &pure_rule_call) {
+                    if w >= LIBM_WORK && is_call(o) {
+                        libm_calls += 1;
+                        if libm_calls > 1 {
+                            return true;
+                        }
+                    }
+                    stack.push(o);
+                    continue;
+                }
+                if self.forwarded(o).is_some() {
+                    stack.push(o);
+                    continue;
+                }
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether `v` is taped by the libm part of the policy.
@@ -213,7 +309,7 @@ impl RevGen<'_> {
                 && !is_volatile(w)
                 && self.written.unwritten_and_persistent(operand(w, 0)));
         if self.kept_libm_result(w) {
-            return "it is a libm result outside loops: keeping it is cheaper than calling again"
+            return "it is a libm result: keeping it is cheaper than calling the function again"
                 .into();
         }
         if recomputable {

@@ -92,6 +92,7 @@ pub(super) fn build_lane(
         cut: Default::default(),
         planned: Default::default(),
         forwards: Default::default(),
+        libm_chains: Default::default(),
     };
     let order = rpo(g.a.func);
     // Create the reverse blocks (prologue + body) for every reachable block.
@@ -274,6 +275,10 @@ struct RevGen<'a> {
     planned: std::collections::HashSet<(BB, V)>,
     /// Loads of scratch arrays recomputed from their stores (`recompute.rs`).
     forwards: std::cell::RefCell<HashMap<V, Option<std::rc::Rc<recompute::Forward>>>>,
+    /// Per (reverse of block, libm result in a loop): whether recomputing
+    /// it would need the tape anyway or redo more than one libm call
+    /// (`cache.rs`, `libm_chain_taped`).
+    libm_chains: std::cell::RefCell<HashMap<(BB, V), bool>>,
 }
 
 /// The empty adjoint: -0.0 for floats, so that `-0.0 + x` folds to `x`
