@@ -26,8 +26,8 @@ pub struct Options {
     /// `-passes=enzyme`): at 1 and above new functions are cleaned up.
     pub opt_level: u32,
     /// Re-run a loop per iteration in the reverse sweep when the tape's
-    /// cost model prefers it (`-enzyme-rs-auto-rerun=0`,
-    /// `ENZYME_RS_AUTO_RERUN=0`: never; modes/reverse/rerun.rs).
+    /// cost model prefers it (`ENZYME_RS_AUTO_RERUN=0`: never;
+    /// modes/reverse/rerun.rs).
     pub auto_rerun: bool,
 }
 

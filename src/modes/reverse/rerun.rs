@@ -24,8 +24,7 @@
 //! snapshot before every step (runtime/loops_rt.c): the reverse sweep
 //! restores the state of each iteration, last first, and differentiates it
 //! with a small tape of its own (`loops::pair`). The pair of the copy
-//! replaces the trial's. `ENZYME_RS_AUTO_RERUN=0` (`-enzyme-rs-auto-rerun=0`)
-//! turns this off; `-Rpass=enzyme` says which loop is re-run, and
+//! replaces the trial's. `ENZYME_RS_AUTO_RERUN=0` turns this off; `-Rpass=enzyme` says which loop is re-run, and
 //! `-Rpass-missed=enzyme` why a costly loop is not.
 use super::aug::Aug;
 use super::memory::{is_local_object, is_uncaptured, is_unknown_object, LaterWrites, Written};
