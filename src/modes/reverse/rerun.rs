@@ -20,11 +20,13 @@
 //!
 //! Then a copy of the function (`enzyme_rs.rerun.F`) is made whose loop
 //! is a `__enzyme_checkpoint_while` of a step function (one iteration,
-//! `iface::fixed_point::build_step`) with the scheme that stores a
-//! snapshot before every step (runtime/loops_rt.c): the reverse sweep
-//! restores the state of each iteration, last first, and differentiates it
-//! with a small tape of its own (`loops::pair`). The pair of the copy
-//! replaces the trial's. `ENZYME_RS_AUTO_RERUN=0` turns this off; `-Rpass=enzyme` says which loop is re-run, and
+//! `iface::fixed_point::build_step`) with the runtime's re-run scheme
+//! (runtime/loops_rt.c: a snapshot before every step while the state is
+//! small, else one per segment of about sqrt(n) steps, run once more): the
+//! reverse sweep restores the state of each iteration, last first, and
+//! differentiates it with a small tape of its own (`loops::pair`). The
+//! pair of the copy replaces the trial's. `ENZYME_RS_AUTO_RERUN=0` turns
+//! this off; `-Rpass=enzyme` says which loop is re-run, and
 //! `-Rpass-missed=enzyme` why a costly loop is not.
 use super::aug::Aug;
 use super::memory::{is_local_object, is_uncaptured, is_unknown_object, LaterWrites, Written};
