@@ -10,8 +10,8 @@
  * (src/modes/reverse/rerun.rs): a snapshot of the loop's state before
  * every step (EnzymeCkptStoreAll) while that state is at most
  * ENZYME_RS_RERUN_STORE_ALL_BYTES; a larger state (scratch arrays) is
- * kept at about sqrt(n) steps (EnzymeCkptPeriodic), each segment run
- * once more in the reverse sweep. */
+ * kept every 16 steps (EnzymeCkptPeriodic on a while loop), each segment
+ * run once more in the reverse sweep. */
 #define ENZYME_RS_CKPT_RERUN ((const EnzymeCheckpointScheme *)1)
 #define ENZYME_RS_RERUN_STORE_ALL_BYTES 256
 

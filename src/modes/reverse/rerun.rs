@@ -22,7 +22,7 @@
 //! is a `__enzyme_checkpoint_while` of a step function (one iteration,
 //! `iface::fixed_point::build_step`) with the runtime's re-run scheme
 //! (runtime/loops_rt.c: a snapshot before every step while the state is
-//! small, else one per segment of about sqrt(n) steps, run once more): the
+//! small, else one every 16 steps, each segment run once more): the
 //! reverse sweep restores the state of each iteration, last first, and
 //! differentiates it with a small tape of its own (`loops::pair`). The
 //! pair of the copy replaces the trial's. `ENZYME_RS_AUTO_RERUN=0` turns
