@@ -6,6 +6,15 @@
  * augmented forward and reverse sweeps together) at the current state. */
 #include "../include/enzyme/checkpoint.h"
 
+/* The scheme of loops the pass re-runs per iteration on its own
+ * (src/modes/reverse/rerun.rs): a snapshot of the loop's state before
+ * every step (EnzymeCkptStoreAll) while that state is at most
+ * ENZYME_RS_RERUN_STORE_ALL_BYTES; a larger state (scratch arrays) is
+ * kept every 16 steps (EnzymeCkptPeriodic on a while loop), each segment
+ * run once more in the reverse sweep. */
+#define ENZYME_RS_CKPT_RERUN ((const EnzymeCheckpointScheme *)1)
+#define ENZYME_RS_RERUN_STORE_ALL_BYTES 256
+
 typedef int32_t (*enzyme_rs_fwd)(void *env, int64_t i);
 typedef void (*enzyme_rs_adj)(void *env, int64_t i);
 
@@ -98,7 +107,13 @@ void *__enzyme_rs_loops_ckpt_fwd(const EnzymeCheckpointScheme *scheme,
                                  enzyme_rs_fwd fwd) {
   enzyme_rs_ckpt *c = (enzyme_rs_ckpt *)calloc(1, sizeof(*c));
   uint64_t bytes;
-  if (!scheme) {
+  c->regions = copy_regions(regions, nregions, &bytes);
+  c->nregions = nregions;
+  if (scheme == ENZYME_RS_CKPT_RERUN) {
+    scheme = bytes <= ENZYME_RS_RERUN_STORE_ALL_BYTES ? &EnzymeCkptStoreAll
+                                                      : &EnzymeCkptPeriodic;
+    data = &c->config;
+  } else if (!scheme) {
     scheme = &EnzymeCkptPeriodic;
     data = &c->config;
     if (getenv("ENZYME_RS_CKPT_VERBOSE"))
@@ -110,8 +125,6 @@ void *__enzyme_rs_loops_ckpt_fwd(const EnzymeCheckpointScheme *scheme,
   c->start = is_while ? 0 : start;
   c->n = is_while ? -1 : (n < 0 ? 0 : n);
   c->is_while = is_while;
-  c->regions = copy_regions(regions, nregions, &bytes);
-  c->nregions = nregions;
   c->state = scheme->init(data, c->n, bytes);
   for (;;) {
     EnzymeCkptAction a;

@@ -25,6 +25,10 @@ pub struct Options {
     /// Optimization level of the pipeline the pass runs in (0 for opt's
     /// `-passes=enzyme`): at 1 and above new functions are cleaned up.
     pub opt_level: u32,
+    /// Re-run a loop per iteration in the reverse sweep when the tape's
+    /// cost model prefers it (`ENZYME_RS_AUTO_RERUN=0`: never;
+    /// modes/reverse/rerun.rs).
+    pub auto_rerun: bool,
 }
 
 fn env_bool(name: &str) -> Option<bool> {
@@ -58,6 +62,7 @@ impl Options {
                 || std::env::var("ENZYME_CHECK").is_ok_and(|v| v.trim() == "abort"),
             function: shim::opt_function().or_else(|| std::env::var("ENZYME_FUNCTION").ok()),
             opt_level,
+            auto_rerun: flag("enzyme-rs-auto-rerun", true),
         }
     }
 }

@@ -174,7 +174,7 @@ fn outline(m: LLVMModuleRef, call: V) -> Result<()> {
             }
         }
     }
-    let step = build_step(m, f, s, &in_body, &live_ins)?;
+    let step = build_step(m, f, s, &in_body, &live_ins, "enzyme_rs.fixed_point_step")?;
     // The caller: the marker's block runs the whole loop, then leaves.
     let b = Builder::new(m);
     b.after(call);
@@ -198,17 +198,25 @@ fn outline(m: LLVMModuleRef, call: V) -> Result<()> {
     crate::modes::loops::lower_call(m, fp, crate::modes::loops::Kind::FixedPoint)
 }
 
-/// `int step(int64_t i, live-ins...)`: a copy of `f` entered at the
-/// marker's block `s`, returning 1 on coming back to it and 0 on leaving
-/// the loop.
-fn build_step(m: LLVMModuleRef, f: V, s: BB, in_body: &HashSet<BB>, live_ins: &[V]) -> Result<V> {
+/// `int step(int64_t i, live-ins...)` (named `prefix.f`): a copy of `f`
+/// entered at block `s` of the loop `in_body`, returning 1 on coming back
+/// to `s` and 0 on leaving the loop. Also used by the reverse sweep's
+/// automatic re-run (`modes/reverse/rerun.rs`), entered at the header.
+pub(crate) fn build_step(
+    m: LLVMModuleRef,
+    f: V,
+    s: BB,
+    in_body: &HashSet<BB>,
+    live_ins: &[V],
+    prefix: &str,
+) -> Result<V> {
     let ctx = module_context(m);
     let i32t = i32_type(ctx);
     let mut ptys = vec![i64_type(ctx)];
     ptys.extend(live_ins.iter().map(|v| type_of(*v)));
     let sf = add_internal_function(
         m,
-        &format!("enzyme_rs.fixed_point_step.{}", name(f)),
+        &format!("{prefix}.{}", name(f)),
         fn_type_of(i32t, &mut ptys, false),
     );
     add_fn_attr(sf, "noinline");

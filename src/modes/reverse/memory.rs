@@ -50,6 +50,12 @@ pub fn is_unknown_object(o: V) -> bool {
     obj_kind(o) == ObjKind::Unknown && !is_constant(o)
 }
 
+/// Whether `o` is memory of this function alone (an alloca or a block
+/// from a malloc-like call).
+pub fn is_local_object(o: V) -> bool {
+    obj_kind(o) == ObjKind::Local
+}
+
 /// Whether two underlying objects may be the same memory.
 pub fn may_alias_objects(a: V, b: V) -> bool {
     may_alias_objects_with(a, b, &is_uncaptured)
@@ -581,7 +587,7 @@ fn is_constant_global(o: V) -> bool {
 }
 
 /// A function that only reads memory (by its memory attribute).
-fn fn_only_reads(f: V) -> bool {
+pub(crate) fn fn_only_reads(f: V) -> bool {
     // LLVM 16 spells this memory(read) / memory(none); the C API reports the
     // old readonly/readnone kinds on call sites only, so check by name.
     fn_has_attr(f, "readonly") || fn_has_attr(f, "readnone") || {

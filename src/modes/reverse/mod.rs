@@ -21,6 +21,7 @@ pub mod memory;
 pub mod packed;
 pub mod promote;
 pub mod remarks;
+pub mod rerun;
 pub mod rev;
 pub mod tape;
 
@@ -509,12 +510,12 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
         .chain(pair.lane_revs.clone())
         .collect();
     sess.created.extend(all.iter().copied());
-    let r = (|| -> Result<()> {
+    let r = (|| -> Result<Option<Pair>> {
         if crate::modes::loops::pair::is_loop_fn(f) {
-            return crate::modes::loops::pair::build(sess, key, &pair);
+            return crate::modes::loops::pair::build(sess, key, &pair).map(|_| None);
         }
         if let Some(c) = custom {
-            return custom::build(sess, key, &pair, &ptys, c, user_call);
+            return custom::build(sess, key, &pair, &ptys, c, user_call).map(|_| None);
         }
         let mut a = aug::build(sess, key, &pair)?;
         for lane in 0..lanes {
@@ -522,6 +523,13 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
         }
         rev::finish_pops(&mut a);
         a.finish_pushes(sess)?;
+        if rerun::may_apply(sess, key) {
+            match rerun::try_rerun(sess, key, &a, &pair) {
+                Ok(Some(p)) => return Ok(Some(p)),
+                Ok(None) => {}
+                Err(e) => log::warn!("rerun of '{}' not made: {e}", name(f)),
+            }
+        }
         if sess.opts.print_tape || sess.opts.print {
             eprint!("{}", a.tape_report());
         }
@@ -538,13 +546,23 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
                 )
             })?;
         }
-        Ok(())
+        Ok(None)
     })();
-    if let Err(e) = r {
-        sess.rev_cache.remove(key);
-        sess.created.retain(|x| !all.contains(x));
-        sess.doomed.extend(all.iter().copied());
-        return Err(e);
+    match r {
+        Err(e) => {
+            sess.rev_cache.remove(key);
+            sess.created.retain(|x| !all.contains(x));
+            sess.doomed.extend(all.iter().copied());
+            return Err(e);
+        }
+        // The loop re-run's pair replaces the trial.
+        Ok(Some(p)) => {
+            sess.rev_cache.insert(key.clone(), p.clone());
+            sess.created.retain(|x| !all.contains(x));
+            sess.doomed.extend(all.iter().copied());
+            return Ok(p);
+        }
+        Ok(None) => {}
     }
     if sess.opts.print {
         for &g in &all {

@@ -1,0 +1,635 @@
+//! Automatic re-run of a loop per iteration in the reverse sweep (the
+//! checkpoint-every-iteration trade), chosen by the tape's cost model.
+//!
+//! After a function's pair is built (the *trial*), the bytes its tape
+//! keeps per iteration of each outermost loop are estimated from the
+//! min-cut's layouts (`Aug::layouts`), inner loops counted [`TRIPS`] times.
+//! A loop whose estimate is large against the state one iteration needs
+//! (its loop-carried values and the scratch memory it writes) is re-run
+//! when that is valid:
+//!
+//! - it writes only memory of the function's own that nothing else can
+//!   reach (uncaptured allocas and heap blocks made before the loop): its
+//!   *state*, snapshotted before every iteration;
+//! - everything else it reads is not written after it (by the function,
+//!   or by the caller before the reverse sweep), so an iteration run again
+//!   at reverse time sees what it saw;
+//! - its calls are libm rules, intrinsics, or defined functions that
+//!   write only their own stack;
+//! - it leaves to one block.
+//!
+//! Then a copy of the function (`enzyme_rs.rerun.F`) is made whose loop
+//! is a `__enzyme_checkpoint_while` of a step function (one iteration,
+//! `iface::fixed_point::build_step`) with the runtime's re-run scheme
+//! (runtime/loops_rt.c: a snapshot before every step while the state is
+//! small, else one every 16 steps, each segment run once more): the
+//! reverse sweep restores the state of each iteration, last first, and
+//! differentiates it with a small tape of its own (`loops::pair`). The
+//! pair of the copy replaces the trial's. `ENZYME_RS_AUTO_RERUN=0` turns
+//! this off; `-Rpass=enzyme` says which loop is re-run, and
+//! `-Rpass-missed=enzyme` why a costly loop is not.
+use super::aug::Aug;
+use super::memory::{is_local_object, is_uncaptured, is_unknown_object, LaterWrites, Written};
+use super::{get_pair, Key, Pair};
+use crate::analysis::activity::underlying_objects;
+use crate::diag::{Error, Result};
+use crate::ir::attrs::{fn_string_attr, set_fn_string_attr};
+use crate::ir::blocks::set_successor;
+use crate::ir::link::is_intrinsic;
+use crate::ir::llvm::*;
+use crate::ir::shim::{self, debug_location, remark, remark_enabled, RemarkKind};
+use crate::ir::Builder;
+use crate::modes::Session;
+use crate::rules::{self, AllocKind, CallKind};
+use std::collections::HashSet;
+
+/// Functions this never applies to (the copies it makes, their steps).
+const NO_RERUN: &str = "enzyme_rs_no_rerun";
+/// Iterations assumed for an inner loop in the cost estimate.
+const TRIPS: u64 = 16;
+/// A loop is re-run only when its estimated tape per iteration is at
+/// least this many bytes ...
+const MIN_TAPE: u64 = 1024;
+/// ... and this many times its state's bytes (plus a snapshot's overhead).
+const FACTOR: u64 = 4;
+const SNAPSHOT_OVERHEAD: u64 = 64;
+
+/// Whether a re-run may be tried for `key` at all.
+pub fn may_apply(sess: &Session, key: &Key) -> bool {
+    sess.opts.auto_rerun
+        && key.width == 1
+        && fn_string_attr(key.func, NO_RERUN).is_none()
+        && !crate::modes::gpu::is_device(sess.module)
+}
+
+/// Per outermost loop of the trial's augmented function (in block order):
+/// its estimated tape bytes per iteration.
+fn tape_per_outer_iteration(a: &Aug) -> Vec<(BB, u64)> {
+    let bbs = blocks(a.func);
+    let tops: Vec<BB> = bbs
+        .iter()
+        .copied()
+        .filter(|b| a.loops.header(*b) == Some(*b) && a.loops.parent_header(*b).is_none())
+        .collect();
+    tops.iter()
+        .map(|h| {
+            let est: u64 = bbs
+                .iter()
+                .filter(|bb| a.loops.contains(*h, **bb))
+                .filter(|bb| a.layouts.get(*bb).is_some_and(|l| l.total > 0))
+                .map(|bb| {
+                    let inner = a.loops.depth(*bb).saturating_sub(1);
+                    super::packed::bytes(a, *bb).saturating_mul(TRIPS.saturating_pow(inner))
+                })
+                .sum();
+            (*h, est)
+        })
+        .collect()
+}
+
+/// The trial `a` of `key` (pair `trial`) is done: if one of its loops is
+/// better re-run, build the pair of a copy that re-runs it and return it.
+pub fn try_rerun(sess: &mut Session, key: &Key, a: &Aug, trial: &Pair) -> Result<Option<Pair>> {
+    // A recursive function's trial is already called by itself.
+    if !users(trial.aug).is_empty() || !users(trial.rev).is_empty() {
+        return Ok(None);
+    }
+    let costs = tape_per_outer_iteration(a);
+    if costs.iter().all(|(_, c)| *c < MIN_TAPE) {
+        return Ok(None);
+    }
+    let f = key.func;
+    let m = sess.module;
+    let copy = copy_function(m, f)?;
+    let loops = shim::Loops::new(copy);
+    let tops: Vec<BB> = blocks(copy)
+        .into_iter()
+        .filter(|b| loops.header(*b) == Some(*b) && loops.parent_header(*b).is_none())
+        .collect();
+    let mut plan = None;
+    if tops.len() == costs.len() {
+        let mut order: Vec<usize> = (0..costs.len()).collect();
+        order.sort_by_key(|k| std::cmp::Reverse(costs[*k].1));
+        for k in order {
+            let est = costs[k].1;
+            if est < MIN_TAPE {
+                break;
+            }
+            match check(copy, &loops, tops[k], key) {
+                Ok(p) if est >= FACTOR * (p.state_bytes + SNAPSHOT_OVERHEAD) => {
+                    plan = Some((p, est));
+                    break;
+                }
+                Ok(p) => missed(
+                    f,
+                    tops[k],
+                    &format!(
+                        "about {est} bytes of tape per iteration against {} of state",
+                        p.state_bytes
+                    ),
+                ),
+                Err(why) => missed(f, tops[k], &why),
+            }
+        }
+    }
+    drop(loops);
+    let Some((p, est)) = plan else {
+        crate::ir::globals::delete_function(copy);
+        return Ok(None);
+    };
+    let at = loop_place(p.header);
+    outline(m, copy, p)?;
+    let ckey = Key {
+        func: copy,
+        ..key.clone()
+    };
+    let pair = get_pair(sess, &ckey, None)?;
+    if remark_enabled(f, RemarkKind::Passed) {
+        let msg = format!(
+            "reverse mode of '{}': the {at} is re-run per iteration in the reverse sweep \
+             (its tape would keep about {est} bytes per iteration; a snapshot of its state \
+             is kept instead)",
+            name(f)
+        );
+        remark(f, None, RemarkKind::Passed, "Rerun", &msg);
+    }
+    log::debug!("rerun: {} re-runs its {at}", name(f));
+    Ok(Some(pair))
+}
+
+fn loop_place(h: BB) -> String {
+    match instructions(h).into_iter().find_map(debug_location) {
+        Some((file, l)) => format!("loop at {file}:{l}"),
+        None => "loop".into(),
+    }
+}
+
+fn missed(f: V, h: BB, why: &str) {
+    if remark_enabled(f, RemarkKind::Missed) {
+        let msg = format!(
+            "reverse mode of '{}': the {} is not re-run per iteration: {why}",
+            name(f),
+            loop_place(h)
+        );
+        remark(f, None, RemarkKind::Missed, "NoRerun", &msg);
+    }
+}
+
+/// A private copy of `f`, loops in simplified form.
+fn copy_function(m: LLVMModuleRef, f: V) -> Result<V> {
+    let copy = add_internal_function(m, &format!("enzyme_rs.rerun.{}", name(f)), fn_type(f));
+    let mut args = params(copy);
+    shim::clone_into(copy, f, &mut args);
+    make_internal(copy);
+    set_fn_string_attr(copy, NO_RERUN, "1");
+    shim::run_function_pipeline(&mut [copy], "loop-simplify")
+        .map_err(|e| Error::internal(format!("rerun: loop-simplify failed: {e}")))?;
+    Ok(copy)
+}
+
+/// A loop that may be re-run: its blocks, where it leaves to, and its
+/// state (objects it writes, with their sizes).
+struct Plan {
+    header: BB,
+    body: HashSet<BB>,
+    exit: BB,
+    preheader: BB,
+    state: Vec<(V, V)>,
+    state_bytes: u64,
+}
+
+fn is_load_or_call(v: V) -> bool {
+    is_call(v) || opcode(v) == Some(LLVMOpcode::LLVMLoad)
+}
+
+/// Whether loop `h` of `f` may be re-run; the reason when not.
+fn check(f: V, loops: &shim::Loops, h: BB, key: &Key) -> std::result::Result<Plan, String> {
+    let m = module_of(f);
+    let body: HashSet<BB> = blocks(f)
+        .into_iter()
+        .filter(|b| loops.contains(h, *b))
+        .collect();
+    let exits: HashSet<BB> = body
+        .iter()
+        .flat_map(|b| successors(*b))
+        .filter(|b| !body.contains(b))
+        .collect();
+    if exits.len() != 1 {
+        return Err(format!("it leaves to {} places", exits.len()));
+    }
+    let exit = *exits.iter().next().unwrap();
+    if blocks(f)
+        .into_iter()
+        .any(|b| !body.contains(&b) && successors(b).contains(&exit))
+    {
+        return Err("its exit block is reached from outside it".into());
+    }
+    let preheader = loops.preheader(h).ok_or("it has no preheader")?;
+    let mut reads: Vec<(V, V)> = Vec::new();
+    let mut writes: Vec<V> = Vec::new();
+    for bb in blocks(f).into_iter().filter(|b| body.contains(b)) {
+        for i in instructions(bb) {
+            match opcode(i) {
+                Some(LLVMOpcode::LLVMLoad) => reads.push((i, operand(i, 0))),
+                Some(LLVMOpcode::LLVMStore) => writes.push(operand(i, 1)),
+                Some(LLVMOpcode::LLVMCall) => call_memory(i, &mut reads, &mut writes)?,
+                Some(
+                    LLVMOpcode::LLVMAlloca
+                    | LLVMOpcode::LLVMAtomicRMW
+                    | LLVMOpcode::LLVMAtomicCmpXchg
+                    | LLVMOpcode::LLVMFence
+                    | LLVMOpcode::LLVMInvoke
+                    | LLVMOpcode::LLVMVAArg
+                    | LLVMOpcode::LLVMCallBr,
+                ) => return Err(format!("it has {}", print_value(i).trim())),
+                _ => {}
+            }
+        }
+    }
+    // The state: what the loop writes, which must be the function's own.
+    let mut state: Vec<(V, V)> = Vec::new();
+    let mut state_bytes = 0;
+    for p in writes {
+        for o in underlying_objects(p) {
+            if state.iter().any(|(s, _)| *s == o) {
+                continue;
+            }
+            if !is_local_object(o) || !is_uncaptured(o) || body.contains(&inst_block(o)) {
+                return Err(format!(
+                    "it writes memory other than its own scratch ({})",
+                    print_value(o).trim()
+                ));
+            }
+            let (bytes, est) = object_size(m, o)
+                .ok_or_else(|| format!("the size of {} is not known", print_value(o).trim()))?;
+            state_bytes += est;
+            state.push((o, bytes));
+        }
+    }
+    // What it reads and does not write must stay as it is.
+    let ps = params(f);
+    let over: Vec<V> = ps
+        .iter()
+        .zip(&key.overwritten)
+        .filter(|(_, o)| **o)
+        .map(|(p, _)| *p)
+        .collect();
+    let written = Written::of(f, over, key.globals_overwritten, key.others_overwritten);
+    let later = LaterWrites::of_matching(f, is_load_or_call);
+    let after = reachable(h);
+    let writes = local_writes(f);
+    // Memory reached through loaded pointers stays while the caller leaves
+    // it alone and no stack slot of the function (dead at reverse time)
+    // may be it; heap blocks of the function live until the reverse sweep.
+    let unknown_kept = !key.others_overwritten
+        && !blocks(f)
+            .into_iter()
+            .flat_map(instructions)
+            .any(|i| opcode(i) == Some(LLVMOpcode::LLVMAlloca) && !is_uncaptured(i));
+    for (i, p) in reads {
+        let objs = underlying_objects(p);
+        if objs.iter().all(|o| state.iter().any(|(s, _)| s == o)) {
+            continue;
+        }
+        let alive = objs.iter().all(|o| {
+            state.iter().any(|(s, _)| s == o)
+                || is_local_object(*o)
+                || written.persistent_object(*o)
+                || (is_unknown_object(*o) && unknown_kept)
+        });
+        // The function's own memory (frees are deferred to the reverse
+        // sweep): written only where the loop cannot lead.
+        let own: Vec<V> = objs
+            .iter()
+            .copied()
+            .filter(|o| is_local_object(*o) && !state.iter().any(|(s, _)| s == o))
+            .collect();
+        if !own.is_empty() && own.len() == objs.len() {
+            let at = debug_location(i)
+                .map(|(file, l)| format!(" at {file}:{l}"))
+                .unwrap_or_default();
+            if let Some(o) = own.iter().find(|o| {
+                !is_uncaptured(**o)
+                    || writes
+                        .iter()
+                        .any(|(w, t)| *t == **o && after.contains(&inst_block(*w)))
+            }) {
+                return Err(format!(
+                    "memory it reads{at} ({}) is written after it or may be reached by other pointers",
+                    print_value(*o).trim()
+                ));
+            }
+            continue;
+        }
+        let at = debug_location(i)
+            .map(|(file, l)| format!(" at {file}:{l}"))
+            .unwrap_or_default();
+        if !alive {
+            return Err(format!(
+                "memory it reads{at} may not outlive the function or may be overwritten by \
+                 its caller before the reverse sweep"
+            ));
+        }
+        if later.may_write_after(i, p) {
+            return Err(format!(
+                "memory it reads{at} may be overwritten after it is read"
+            ));
+        }
+    }
+    Ok(Plan {
+        header: h,
+        body,
+        exit,
+        preheader,
+        state,
+        state_bytes,
+    })
+}
+
+/// Blocks reachable from `h` (itself included).
+fn reachable(h: BB) -> HashSet<BB> {
+    let mut seen = HashSet::from([h]);
+    let mut work = vec![h];
+    while let Some(b) = work.pop() {
+        for s in successors(b) {
+            if seen.insert(s) {
+                work.push(s);
+            }
+        }
+    }
+    seen
+}
+
+/// Per instruction of `f` writing memory (frees aside: deferred to the
+/// reverse sweep), each underlying object it may write.
+fn local_writes(f: V) -> Vec<(V, V)> {
+    let mut out = Vec::new();
+    for i in blocks(f).into_iter().flat_map(instructions) {
+        let targets: Vec<V> = match opcode(i) {
+            Some(LLVMOpcode::LLVMStore) => vec![operand(i, 1)],
+            Some(LLVMOpcode::LLVMAtomicRMW | LLVMOpcode::LLVMAtomicCmpXchg) => vec![operand(i, 0)],
+            Some(LLVMOpcode::LLVMCall) => match rules::classify(i) {
+                CallKind::Rule(_) | CallKind::Alloc(AllocKind::Free) => vec![],
+                CallKind::MemTransfer(_) => vec![call_args(i)[0]],
+                _ if called_function(i)
+                    .is_some_and(|c| is_intrinsic(c) || super::memory::fn_only_reads(c)) =>
+                {
+                    vec![]
+                }
+                _ => call_args(i)
+                    .into_iter()
+                    .filter(|a| is_ptr(type_of(*a)))
+                    .collect(),
+            },
+            _ => vec![],
+        };
+        for t in targets {
+            for o in underlying_objects(t) {
+                out.push((i, o));
+            }
+        }
+    }
+    out
+}
+
+/// The memory call `i` reads and writes; an error for calls a re-run
+/// cannot repeat.
+fn call_memory(
+    i: V,
+    reads: &mut Vec<(V, V)>,
+    writes: &mut Vec<V>,
+) -> std::result::Result<(), String> {
+    let ptr_args = || call_args(i).into_iter().filter(|a| is_ptr(type_of(*a)));
+    match rules::classify(i) {
+        CallKind::Rule(_) => {
+            if ptr_args().next().is_some() {
+                return Err("it calls a math function writing through a pointer".into());
+            }
+        }
+        CallKind::Inactive
+            if called_function(i)
+                .is_some_and(|c| is_intrinsic(c) || super::memory::fn_only_reads(c)) => {}
+        CallKind::MemTransfer(_) => {
+            let args = call_args(i);
+            writes.push(args[0]);
+            if is_ptr(type_of(args[1])) {
+                reads.push((i, args[1]));
+            }
+        }
+        CallKind::Defined(c) if writes_only_own_stack(c, 3) => {
+            for a in ptr_args() {
+                reads.push((i, a));
+            }
+        }
+        _ => {
+            let n = called_function(i)
+                .map(name)
+                .unwrap_or_else(|| "a pointer".into());
+            return Err(format!("it calls '{n}', which a re-run would repeat"));
+        }
+    }
+    Ok(())
+}
+
+/// Whether defined function `c` writes no memory but its own allocas and
+/// calls only functions that do the same (`depth` levels deep).
+fn writes_only_own_stack(c: V, depth: u32) -> bool {
+    if depth == 0 || is_declaration(c) {
+        return false;
+    }
+    blocks(c)
+        .into_iter()
+        .flat_map(instructions)
+        .all(|i| match opcode(i) {
+            Some(LLVMOpcode::LLVMStore) => underlying_objects(operand(i, 1))
+                .into_iter()
+                .all(|o| opcode(o) == Some(LLVMOpcode::LLVMAlloca) && inst_fn(o) == c),
+            Some(LLVMOpcode::LLVMCall) => match rules::classify(i) {
+                CallKind::Rule(_) => !call_args(i).into_iter().any(|a| is_ptr(type_of(a))),
+                CallKind::Inactive => called_function(i)
+                    .is_some_and(|f| is_intrinsic(f) || super::memory::fn_only_reads(f)),
+                CallKind::Defined(d) => d != c && writes_only_own_stack(d, depth - 1),
+                _ => false,
+            },
+            Some(
+                LLVMOpcode::LLVMAtomicRMW
+                | LLVMOpcode::LLVMAtomicCmpXchg
+                | LLVMOpcode::LLVMInvoke
+                | LLVMOpcode::LLVMFence,
+            ) => false,
+            _ => true,
+        })
+}
+
+/// Bytes of local object `o` (a value at the loop's preheader) and an
+/// estimate for the cost model.
+fn object_size(m: LLVMModuleRef, o: V) -> Option<(V, u64)> {
+    let ctx = module_context(m);
+    if opcode(o) == Some(LLVMOpcode::LLVMAlloca) {
+        let n = const_int_value(operand(o, 0))?;
+        let bytes = type_alloc_size(m, allocated_type(o)) * n.max(0) as u64;
+        return Some((const_i64(ctx, bytes as i64), bytes));
+    }
+    let size = match rules::classify(o) {
+        CallKind::Alloc(AllocKind::Malloc { size_arg }) => {
+            call_args(o).get(size_arg as usize).copied()?
+        }
+        _ => return None,
+    };
+    if !is_int(type_of(size)) {
+        return None;
+    }
+    let est = const_int_value(size)
+        .map(|v| v.max(0) as u64)
+        .unwrap_or(8 * TRIPS);
+    Some((size, est))
+}
+
+/// A new entry-block slot of type `t` (part of the state).
+fn slot(b: &Builder, f: V, t: T) -> V {
+    b.at_entry_allocas(f);
+    b.alloca(t)
+}
+
+/// Put the loop's SSA values crossing its boundary in stack slots: the
+/// header's phis, the exit block's phis over the loop's values, and the
+/// loop's values used after it. Returns the slots.
+fn demote(m: LLVMModuleRef, f: V, p: &Plan) -> Vec<V> {
+    let b = Builder::new(m);
+    let mut slots = Vec::new();
+    let is_phi = |i: V| opcode(i) == Some(LLVMOpcode::LLVMPHI);
+    for phi in instructions(p.header).into_iter().filter(|i| is_phi(*i)) {
+        let s = slot(&b, f, type_of(phi));
+        for (v, bb) in incoming(phi) {
+            b.before(terminator(bb));
+            b.store(v, s);
+        }
+        b.at_first_non_phi(p.header);
+        let ld = b.load(type_of(phi), s);
+        replace_all_uses(phi, ld);
+        erase(phi);
+        slots.push(s);
+    }
+    // The exit is dedicated (only the loop leads to it): its phis become
+    // loads of what the loop stored last.
+    for phi in instructions(p.exit).into_iter().filter(|i| is_phi(*i)) {
+        let s = slot(&b, f, type_of(phi));
+        for (v, bb) in incoming(phi) {
+            b.before(terminator(bb));
+            b.store(v, s);
+        }
+        b.at_first_non_phi(p.exit);
+        let ld = b.load(type_of(phi), s);
+        replace_all_uses(phi, ld);
+        erase(phi);
+        slots.push(s);
+    }
+    for bb in blocks(f).into_iter().filter(|b| p.body.contains(b)) {
+        for i in instructions(bb) {
+            if is_void(type_of(i)) {
+                continue;
+            }
+            let outside: Vec<V> = users(i)
+                .into_iter()
+                .filter(|u| is_instruction(*u) && !p.body.contains(&inst_block(*u)))
+                .collect();
+            if outside.is_empty() {
+                continue;
+            }
+            let s = slot(&b, f, type_of(i));
+            if is_phi(i) {
+                b.at_first_non_phi(bb);
+            } else {
+                b.after(i);
+            }
+            b.store(i, s);
+            for u in outside {
+                for k in 0..num_operands(u) {
+                    if operand(u, k) != i {
+                        continue;
+                    }
+                    if is_phi(u) {
+                        let from = incoming(u)[k as usize].1;
+                        b.before(terminator(from));
+                    } else {
+                        b.before(u);
+                    }
+                    let ld = b.load(type_of(i), s);
+                    set_operand(u, k, ld);
+                }
+            }
+            slots.push(s);
+        }
+    }
+    slots
+}
+
+/// Replace loop `p` of `f` (a private copy) by a re-run loop function.
+fn outline(m: LLVMModuleRef, f: V, p: Plan) -> Result<()> {
+    let ctx = module_context(m);
+    let slots = demote(m, f, &p);
+    let mut state = p.state.clone();
+    for s in slots {
+        let bytes = type_alloc_size(m, allocated_type(s));
+        state.push((s, const_i64(ctx, bytes as i64)));
+    }
+    let mut live_ins: Vec<V> = Vec::new();
+    for bb in blocks(f).into_iter().filter(|b| p.body.contains(b)) {
+        for i in instructions(bb) {
+            for o in operands(i) {
+                let outside =
+                    (is_instruction(o) && !p.body.contains(&inst_block(o))) || is_argument(o);
+                if outside && !live_ins.contains(&o) {
+                    live_ins.push(o);
+                }
+            }
+        }
+    }
+    let step = crate::modes::iface::fixed_point::build_step(
+        m,
+        f,
+        p.header,
+        &p.body,
+        &live_ins,
+        "enzyme_rs.rerun_step",
+    )?;
+    set_fn_string_attr(step, NO_RERUN, "1");
+    let b = Builder::new(m);
+    let term = terminator(p.preheader);
+    b.before(term);
+    if let Some(at) = instructions(p.header)
+        .into_iter()
+        .find(|i| debug_location(*i).is_some())
+    {
+        b.set_debug_loc_from(at);
+    }
+    let marker = |n: &str| named_global(m, n).unwrap_or_else(|| add_global(m, i32_type(ctx), n));
+    // The runtime's sentinel for the re-run scheme (snapshots per step
+    // or per segment, by the state's size: runtime/loops_rt.c).
+    let store_all = b.cast(LLVMOpcode::LLVMIntToPtr, const_i64(ctx, 1), ptr_type(ctx));
+    let mut args = vec![
+        step,
+        marker("enzyme_scheme"),
+        store_all,
+        zero(ptr_type(ctx)),
+    ];
+    for (o, bytes) in &state {
+        args.extend([marker("enzyme_checkpoint_region"), *o, *bytes]);
+    }
+    args.extend(live_ins.iter().copied());
+    let decl = get_or_declare(
+        m,
+        "__enzyme_checkpoint_while",
+        fn_type_of(void_type(ctx), &mut [ptr_type(ctx)], true),
+    );
+    let call = b.call_fn(decl, &mut args);
+    set_successor(term, 0, p.exit);
+    crate::ir::omp::delete_unreachable_blocks(f);
+    crate::modes::loops::lower_call(m, call, crate::modes::loops::Kind::While)?;
+    verify_function(f).map_err(|e| {
+        Error::internal(format!(
+            "rerun: the copy of '{}' fails the verifier: {e}",
+            name(f)
+        ))
+    })
+}
