@@ -21,18 +21,23 @@ pub(super) fn pure_rule_call(c: V) -> bool {
         && called_function(c).is_some_and(is_declaration)
 }
 
-/// A recomputed libm `sin`/`cos` call becomes the LLVM intrinsic: the
-/// reverse sweep needs only the value (errno was set by the forward
-/// sweep), and the intrinsic pairs with the `llvm.cos`/`llvm.sin` of the
-/// derivative into one `sincos` call.
+/// A recomputed libm call with an LLVM intrinsic of the same value
+/// (`sin`, `cos`, `exp`, `exp2`, `log`, `log2`, `log10`, double or float)
+/// becomes that intrinsic: the reverse sweep needs only the value (errno
+/// was set by the forward sweep). The intrinsic reads and writes no
+/// memory, so the cleanup merges the same value recomputed by several
+/// reverse blocks (a libm `exp` writes errno: nothing merges two of them),
+/// no errno guard is put around it, and `llvm.sin` pairs with the
+/// `llvm.cos` of the derivative into one `sincos` call. Code generation
+/// calls the same libm function.
 pub(super) fn recomputed_as_intrinsic(c: V) {
     let Some(f) = called_function(c) else { return };
     let n = name(f);
     let (op, ty) = match n.as_str() {
-        "sin" => ("sin", "f64"),
-        "cos" => ("cos", "f64"),
-        "sinf" => ("sin", "f32"),
-        "cosf" => ("cos", "f32"),
+        "sin" | "cos" | "exp" | "exp2" | "log" | "log2" | "log10" => (n.as_str(), "f64"),
+        "sinf" | "cosf" | "expf" | "exp2f" | "logf" | "log2f" | "log10f" => {
+            (&n[..n.len() - 1], "f32")
+        }
         _ => return,
     };
     let m = module_of(f);
