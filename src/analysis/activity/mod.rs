@@ -29,7 +29,7 @@ mod globals;
 mod objects;
 pub use globals::ActiveGlobals;
 use globals::{const_ptr_global, globals_touched_by};
-use objects::{is_local_allocation, pointer_result_call};
+use objects::{derived_from_constant_arg, is_local_allocation, pointer_result_call};
 pub use objects::{underlying_allocations, underlying_objects};
 
 /// How to analyse.
@@ -786,11 +786,15 @@ impl Run<'_> {
                 changed = true;
             } else if opcode(root) == Some(LLVMOpcode::LLVMLoad) && is_ptr(type_of(root)) {
                 changed |= self.mark_local_slot(operand(root, 0), &mut HashSet::new());
-            } else if let Some(call) = pointer_result_call(root)
-                .filter(|_| opcode(root) == Some(LLVMOpcode::LLVMExtractValue))
-            {
-                // A pointer returned inside a struct (std::map's insert
-                // position {ptr, ptr} at -O2): it may point into memory
+            } else if let Some(call) = pointer_result_call(root).filter(|c| {
+                opcode(root) == Some(LLVMOpcode::LLVMExtractValue)
+                    || !derived_from_constant_arg(*c, &self.seeds)
+            }) {
+                // A pointer a function returns (an accessor such as
+                // `vector::operator[]` at -O0, unless what it indexes comes
+                // from a constant argument: no shadow there) or returns
+                // inside a struct (std::map's insert position {ptr, ptr}
+                // at -O2): it may point into memory
                 // reached from the call's pointer arguments, whose local
                 // memory gets shadows so the callee's augmented version
                 // returns the shadow pointers.

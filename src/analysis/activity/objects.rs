@@ -94,3 +94,65 @@ pub(super) fn pointer_result_call(v: V) -> Option<V> {
     };
     (ok && is_call(call) && matches!(rules::classify(call), CallKind::Defined(_))).then_some(call)
 }
+
+/// Whether pointer `p` may be derived from an argument outside `seeds` (an
+/// `enzyme_const` pointer, memory with no shadow): followed through GEPs,
+/// casts, phis, selects, loads (what the loaded-from memory points to),
+/// local slots (the pointers stored into them) and calls with bodies (their
+/// pointer arguments: an accessor's result points into what they reach).
+/// An iterator over a constant vector is such a pointer; a vector built
+/// inside the function (its buffer allocated by the constructor) is not.
+pub(super) fn derived_from_constant_arg(p: V, seeds: &HashSet<V>) -> bool {
+    let mut seen = HashSet::new();
+    let mut work = vec![p];
+    while let Some(v) = work.pop() {
+        for o in underlying_objects(v) {
+            if !seen.insert(o) {
+                continue;
+            }
+            if is_argument(o) {
+                if !seeds.contains(&o) {
+                    return true;
+                }
+                continue;
+            }
+            match opcode(o) {
+                Some(LLVMOpcode::LLVMLoad) => work.push(operand(o, 0)),
+                Some(LLVMOpcode::LLVMAlloca) => {
+                    for s in stores_into(o) {
+                        if is_ptr(type_of(operand(s, 0))) {
+                            work.push(operand(s, 0));
+                        }
+                    }
+                }
+                Some(LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke)
+                    if pointer_result_call(o).is_some() =>
+                {
+                    work.extend(call_args(o).into_iter().filter(|a| is_ptr(type_of(*a))));
+                }
+                _ => {}
+            }
+        }
+    }
+    false
+}
+
+/// The stores into alloca `slot` (directly or through GEPs of it).
+fn stores_into(slot: V) -> Vec<V> {
+    let mut out = Vec::new();
+    let mut work = vec![slot];
+    let mut seen = HashSet::new();
+    while let Some(v) = work.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        for u in users(v) {
+            match opcode(u) {
+                Some(LLVMOpcode::LLVMStore) if operand(u, 1) == v => out.push(u),
+                Some(LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast) => work.push(u),
+                _ => {}
+            }
+        }
+    }
+    out
+}

@@ -2,12 +2,9 @@
 // given by the caller with a shadow of the same shape (enzyme_dup), read
 // and written inside the differentiated function, and a second one built
 // inside it.
-// LEVELS: O1 O2 O3
-// (-O0: `t[i].push_back(v)` on a vector of vectors built here stops with
-// "an active value is stored into memory reached from argument #2 of
-// construct<double>": the accessor's result (operator[]) gets no shadow;
-// marking accessor results as shadowed fixes it but breaks a loop over a
-// constant vector of std::function (cpplib/std_function_arg.cpp); open.)
+// (-O0: `t[i].push_back(v)` needs a shadow for the pointer operator[]
+// returns into `t`, built here; std_function_arg.cpp's iterator over a
+// constant vector must get none.)
 #include "check.h"
 #include <cmath>
 #include <vector>
