@@ -60,6 +60,12 @@ int main(void) {
   CHECK("g forward y fd", ty, FD(y, g_ref(x, y), 1e-6), 1e-6);
   CHECK("g forward x", tx, r.dx, 1e-9);
   CHECK("g forward y", ty, r.dy, 1e-9);
+  // vector forward mode: each lane's descriptor shadow points at its own
+  typedef struct { double t1, t2; } T2;
+  extern T2 __enzyme_fwddiff2(void *, ...) __asm__("__enzyme_fwddiff");
+  T2 v = __enzyme_fwddiff2((void *)g, enzyme_width, 2, x, 1.0, 0.0, y, 0.0, 1.0);
+  CHECK("g vector lane 0", v.t1, r.dx, 1e-9);
+  CHECK("g vector lane 1", v.t2, r.dy, 1e-9);
   // twice more: the shadows are reset between calls
   double dx2 = __enzyme_autodiff((void *)f, x);
   CHECK("f reverse again", dx2, dx, 1e-12);
