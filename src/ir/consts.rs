@@ -47,3 +47,21 @@ pub fn const_cstring_global(m: super::llvm::LLVMModuleRef, s: &str, name: &str) 
         g
     }
 }
+
+/// A constant of struct type `t` (named or literal) with fields `elems`.
+pub fn const_struct_of(t: T, elems: &[V]) -> V {
+    let mut e = elems.to_vec();
+    let n = e.len() as u32;
+    unsafe {
+        if LLVMIsLiteralStruct(t) != 0 {
+            LLVMConstStructInContext(
+                LLVMGetTypeContext(t),
+                e.as_mut_ptr(),
+                n,
+                LLVMIsPackedStruct(t),
+            )
+        } else {
+            LLVMConstNamedStruct(t, e.as_mut_ptr(), n)
+        }
+    }
+}

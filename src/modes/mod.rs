@@ -145,6 +145,7 @@ impl Session {
         };
         let s = add_zeroed_global_like(self.module, g, &n);
         self.lane_shadow_globals.insert(key, s);
+        iface::shadows::init_descriptor_shadow(self, g, s, Some(lane));
         s
     }
 
@@ -187,10 +188,13 @@ impl Session {
             return *s;
         }
         // A shadow the user declared (`enzyme_shadow` attribute), else a new one.
-        let s = self.registry.user_shadow(g).unwrap_or_else(|| {
-            add_zeroed_global_like(self.module, g, &format!("{}_shadow", name(g)))
-        });
+        if let Some(s) = self.registry.user_shadow(g) {
+            self.shadow_globals.insert(g, s);
+            return s;
+        }
+        let s = add_zeroed_global_like(self.module, g, &format!("{}_shadow", name(g)));
         self.shadow_globals.insert(g, s);
+        iface::shadows::init_descriptor_shadow(self, g, s, None);
         s
     }
 }

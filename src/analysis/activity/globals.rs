@@ -20,6 +20,7 @@ use std::collections::HashSet;
 pub struct ActiveGlobals {
     scanned: HashSet<V>,
     found: HashSet<V>,
+    descriptors_scanned: bool,
 }
 
 impl ActiveGlobals {
@@ -27,6 +28,10 @@ impl ActiveGlobals {
     /// `enzyme_inactive` carry no derivative, those given a shadow
     /// (`enzyme_shadow`) are active.
     pub fn of(&mut self, m: LLVMModuleRef, reg: &Registry) -> HashSet<V> {
+        if !self.descriptors_scanned {
+            self.descriptors_scanned = true;
+            descriptor_targets(m, &mut self.found);
+        }
         for f in functions(m) {
             if !is_declaration(f) && self.scanned.insert(f) {
                 scan_function(f, &mut self.found);
@@ -75,6 +80,35 @@ fn scan_function(f: V, out: &mut HashSet<V>) {
                         out.insert(root);
                     }
                 }
+            }
+        }
+    }
+}
+
+/// Writable globals holding floats whose address another global's
+/// initializer holds (`static double *p = a;`, a struct `{data, n}`): code
+/// may write computed floats into them through that pointer, a store whose
+/// underlying object is a load, so they count as active (their shadows are
+/// what the descriptor's shadow points to: `modes/iface/shadows.rs`), and
+/// so does the descriptor: loads through the pointers it holds are active.
+fn descriptor_targets(m: LLVMModuleRef, out: &mut HashSet<V>) {
+    for g in globals(m) {
+        let Some(init) = crate::ir::link::initializer(g) else {
+            continue;
+        };
+        if !contains_ptr(type_of(init)) {
+            continue;
+        }
+        let mut stack = vec![init];
+        while let Some(c) = stack.pop() {
+            if is_global_var(c) {
+                if c != g && !is_global_constant(c) && global_holds_float(c) {
+                    out.insert(c);
+                    // the descriptor's pointers lead to active memory
+                    out.insert(g);
+                }
+            } else if is_const_struct(c) || is_const_array(c) || const_opcode(c).is_some() {
+                stack.extend((0..num_operands(c)).map(|i| operand(c, i)));
             }
         }
     }

@@ -1,13 +1,17 @@
 //! `__enzyme_batch(f, enzyme_width, N, args...)`: the primal `f` evaluated
 //! on N lanes. Per parameter of `f`: `enzyme_vector` (the default) takes N
 //! values, one per lane; `enzyme_scalar` takes one value shared by every
-//! lane. The result is an aggregate (struct or array, also returned through
-//! an `sret` pointer) of the N results; a void `f` returns nothing. The call
-//! becomes N calls of `f`, lane by lane (LLVM may vectorize them).
+//! lane; `enzyme_buffer, stride, p` (a pointer parameter) gives the N lanes
+//! in one buffer: lane k gets `(char *)p + k * stride` (stride in bytes, any
+//! integer value). The result is an aggregate (struct or array, also
+//! returned through an `sret` pointer) of the N results; a void `f` returns
+//! nothing. The call becomes N calls of `f`, lane by lane (LLVM may
+//! vectorize them).
 use crate::callsite::{convert_arg, leaf_types, marker_name, pack, resolve_function};
 use crate::diag::{Error, Result};
 use crate::ir::llvm::*;
 use crate::ir::Builder;
+use crate::modes::iface::markers::byte_strided;
 
 pub fn lower(call: V) -> Result<()> {
     let all = call_args(call);
@@ -50,11 +54,20 @@ pub fn lower(call: V) -> Result<()> {
                 k += 1;
                 n = 1;
             }
+            Some("enzyme_buffer") => {
+                let (stride, base) = buffer_operands(call, &all, k, pi, &fname, pty)?;
+                let ptrs = byte_strided(&b, base, stride, width as u32);
+                for (lane, ptr) in lanes.iter_mut().zip(ptrs) {
+                    lane.push(convert_arg(&b, ptr, pty).unwrap_or(ptr));
+                }
+                k += 3;
+                continue;
+            }
             Some(m) => {
                 return Err(Error::bad_call(
                     call,
                     format!(
-                        "marker {m} is not valid in __enzyme_batch (before argument {} of '{fname}'): use enzyme_vector or enzyme_scalar",
+                        "marker {m} is not valid in __enzyme_batch (before argument {} of '{fname}'): use enzyme_vector, enzyme_scalar or enzyme_buffer",
                         pi + 1
                     ),
                 ))
@@ -140,4 +153,41 @@ pub fn lower(call: V) -> Result<()> {
     }
     erase(call);
     Ok(())
+}
+
+/// The stride and the buffer of `enzyme_buffer, stride, p` at `all[k]`,
+/// for parameter `pi` (of type `pty`) of `fname`.
+fn buffer_operands(call: V, all: &[V], k: usize, pi: usize, fname: &str, pty: T) -> Result<(V, V)> {
+    let usage = "enzyme_buffer takes the stride in bytes (an integer) and one pointer to the buffer of all lanes";
+    let (Some(stride), Some(base)) = (all.get(k + 1).copied(), all.get(k + 2).copied()) else {
+        return Err(Error::bad_call(
+            call,
+            format!(
+                "too few arguments to __enzyme_batch after enzyme_buffer (argument {} of '{fname}'): {usage}",
+                pi + 1
+            ),
+        ));
+    };
+    if !is_int(type_of(stride)) || marker_name(stride).is_some() {
+        return Err(Error::bad_call(
+            call,
+            format!(
+                "{usage}; the stride given for argument {} of '{fname}' is {}",
+                pi + 1,
+                print_value(stride).trim()
+            ),
+        ));
+    }
+    if !is_ptr(type_of(base)) || !is_ptr(pty) {
+        return Err(Error::bad_call(
+            call,
+            format!(
+                "{usage}: argument {} of '{fname}' is a {} and the buffer given is a {}; both must be pointers",
+                pi + 1,
+                print_type(pty),
+                print_type(type_of(base))
+            ),
+        ));
+    }
+    Ok((stride, base))
 }

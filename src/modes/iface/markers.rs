@@ -47,10 +47,16 @@ pub fn strided_shadows(
     let Some(b) = b else {
         return Ok(vec![base; width as usize]);
     };
+    Ok(byte_strided(b, base, stride, width))
+}
+
+/// `width` pointers `base + lane * stride` bytes (lane 0 is `base`); the
+/// stride is any integer value, sign-extended to 64 bits.
+pub fn byte_strided(b: &Builder, base: V, stride: V, width: u32) -> Vec<V> {
     let i64t = i64_type(b.ctx);
     let stride = b.int_cast(stride, i64t, true);
     let i8t = i8_type(b.ctx);
-    Ok((0..width)
+    (0..width)
         .map(|lane| {
             if lane == 0 {
                 base
@@ -59,7 +65,7 @@ pub fn strided_shadows(
                 b.gep(i8t, base, &mut [off])
             }
         })
-        .collect())
+        .collect()
 }
 
 /// The value of type `to` that an `enzyme_byref, bytes` argument `p`

@@ -15,9 +15,15 @@
 //!
 //! In a module that uses any of them (`Session::user_shadows`), forward
 //! mode uses the reverse-mode shadow at width 1 (as Enzyme does) and a
-//! shadow per (width, lane) above it. Shadows start zero: a shadow that
-//! should hold pointers to other shadows (a descriptor global pointing at a
-//! data global) is not initialized that way.
+//! shadow per (width, lane) above it.
+//!
+//! Descriptor globals ([`init_descriptor_shadow`]): the shadow of a global
+//! whose initializer holds pointers to other globals (`static double *p =
+//! a;`, a struct `{data, n}`) starts as that initializer with each pointer
+//! to a global replaced by the pointer into that global's shadow of the
+//! same mode and lane, floats zero and integers copied: derivative code
+//! reading the pointer from the shadow of `p` reaches the shadow of `a`.
+//! Context buffers (`__enzyme_context`) start all zero.
 use super::{calls_named, fail};
 use crate::callsite::convert_arg;
 use crate::diag::{Error, Result};
@@ -46,7 +52,56 @@ pub fn user_shadow_lane(sess: &mut Session, g: V, width: u32, lane: u32) -> V {
     let n = format!("{}_shadow_w{width}_{lane}", name(g));
     let s = add_zeroed_global_like(sess.module, g, &n);
     sess.width_shadow_globals.insert((g, width, lane), s);
+    init_descriptor_shadow(sess, g, s, Some(crate::modes::fwd_lane(width, lane)));
     s
+}
+
+/// Give shadow `s` of global `g` (just made, zero, already recorded in the
+/// session) the initializer of a descriptor's shadow when `g`'s initializer
+/// holds pointers: pointers to globals become pointers into their shadows
+/// for `lane` (None: the reverse-mode shadow; as `Session::global_ptr_shadow`
+/// takes it). Cycles end because `s` is recorded before this runs.
+pub fn init_descriptor_shadow(sess: &mut Session, g: V, s: V, lane: Option<u32>) {
+    let Some(init) = crate::ir::link::initializer(g) else {
+        return;
+    };
+    if !contains_ptr(type_of(init)) || crate::ir::gpu::global_addr_space(s) != 0 {
+        return;
+    }
+    let shadow = shadow_constant(sess, init, lane);
+    set_initializer(s, shadow);
+}
+
+/// The shadow of constant `c` inside a descriptor's initializer.
+fn shadow_constant(sess: &mut Session, c: V, lane: Option<u32>) -> V {
+    let t = type_of(c);
+    if !contains_ptr(t) {
+        // floats start zero; integers (sizes, tags) as in the primal
+        return if contains_fp(t) || is_undef(c) {
+            zero(t)
+        } else {
+            c
+        };
+    }
+    if is_ptr(t) {
+        if is_null_or_undef(c) || is_function(strip_casts(c)) {
+            return c;
+        }
+        return sess
+            .global_ptr_shadow(c, lane, &|_| true)
+            .unwrap_or_else(|| zero(t));
+    }
+    if is_const_struct(c) || is_const_array(c) {
+        let fields: Vec<V> = (0..num_operands(c))
+            .map(|i| shadow_constant(sess, operand(c, i), lane))
+            .collect();
+        return if is_struct(t) {
+            const_struct_of(t, &fields)
+        } else {
+            const_array(elem_type(t), &fields)
+        };
+    }
+    zero(t)
 }
 
 fn helper(m: LLVMModuleRef, n: &str) -> Result<V> {

@@ -1,4 +1,4 @@
-// EXPECT-ERROR: marker enzyme_dup is not valid in __enzyme_batch (before argument 1 of 'sq'): use enzyme_vector or enzyme_scalar
+// EXPECT-ERROR: marker enzyme_dup is not valid in __enzyme_batch (before argument 1 of 'sq'): use enzyme_vector, enzyme_scalar or enzyme_buffer
 // LEVELS: O0 O2
 #include "check.h"
 typedef struct { double a, b; } V2;
