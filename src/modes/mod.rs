@@ -90,6 +90,7 @@ impl Session {
     }
 
     pub fn new(module: LLVMModuleRef, opts: Options, registry: Rc<Registry>) -> Session {
+        crate::modes::reverse::distinct::clear_memo();
         Session {
             module,
             opts,

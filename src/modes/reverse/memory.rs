@@ -29,7 +29,9 @@ fn obj_kind(o: V) -> ObjKind {
         }
         let f = param_parent(o);
         let idx = params(f).iter().position(|p| *p == o).unwrap_or(0) as u32;
-        let has = param_has_attr(f, idx, "noalias") || crate::modes::openmp::slots::is_restrict(o);
+        let has = param_has_attr(f, idx, "noalias")
+            || crate::modes::openmp::slots::is_restrict(o)
+            || super::distinct::has(f, idx as usize, super::distinct::DISTINCT);
         return if has {
             ObjKind::NoAliasArg
         } else {
@@ -142,14 +144,15 @@ fn use_keeps_uncaptured(u: V, v: V, work: &mut Vec<V>) -> bool {
                 }) {
                     return true;
                 }
-                // Each argument position holding `v` must be `nocapture`.
-                enum_attr_kind("nocapture") != 0
-                    && call_args(u).iter().enumerate().all(|(k, a)| {
-                        *a != v
-                            || call_has_attr_at(u, k as u32 + 1, "nocapture")
-                            || callee.is_some_and(|f| param_has_attr(f, k as u32, "nocapture"))
-                    })
-                    && called_value(u) != v
+                // Each argument position holding `v` must be `nocapture`
+                // (by LLVM's attributes, or because the callee keeps no
+                // copy of that parameter: `distinct::param_uses`).
+                call_args(u).iter().enumerate().all(|(k, a)| {
+                    *a != v
+                        || (enum_attr_kind("nocapture") != 0
+                            && call_has_attr_at(u, k as u32 + 1, "nocapture"))
+                        || callee.is_some_and(|f| !super::distinct::param_uses(f, k).captured)
+                }) && called_value(u) != v
             }
         },
         _ => false,
@@ -210,7 +213,22 @@ fn direct_write_targets(i: V) -> (Vec<V>, bool) {
                 // free/realloc end an object's life; treat as a write.
                 CallKind::Alloc(_) | CallKind::AllocOut => (ptr_args(), false),
                 _ if callee.map(fn_only_reads).unwrap_or(false) => (vec![], false),
-                _ => (ptr_args(), callee.is_none()),
+                // A defined callee (or a derivative marked so) writes
+                // only through the parameters it does not just read.
+                _ if callee.is_some() => {
+                    let f = callee.unwrap();
+                    let args = call_args(i);
+                    let written = args
+                        .iter()
+                        .enumerate()
+                        .filter(|(k, a)| {
+                            is_ptr(type_of(**a)) && super::distinct::param_uses(f, *k).written
+                        })
+                        .map(|(_, a)| *a)
+                        .collect();
+                    (written, false)
+                }
+                _ => (ptr_args(), true),
             }
         }
         _ => (vec![], false),
