@@ -90,6 +90,8 @@ impl Session {
     }
 
     pub fn new(module: LLVMModuleRef, opts: Options, registry: Rc<Registry>) -> Session {
+        crate::modes::reverse::distinct::clear_memo();
+        crate::modes::reverse::memory::clear_global_writers();
         Session {
             module,
             opts,

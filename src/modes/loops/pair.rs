@@ -149,6 +149,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<()> {
         overwritten: vec![false; n],
         globals_overwritten: false,
         others_overwritten: true,
+        distinct: vec![false; n],
         width: 1,
     };
     let spair = get_pair(sess, &skey, None)?;

@@ -154,6 +154,7 @@ pub fn augment_fork(sess: &mut Session, s: ForkSite) -> Result<(V, CallInfo)> {
         overwritten: overwritten.clone(),
         globals_overwritten: s.globals_overwritten,
         others_overwritten: true,
+        distinct: vec![false; overwritten.len()],
         width: 1,
     };
     let opair = reverse::get_pair(sess, &okey, None)?;
@@ -232,6 +233,7 @@ pub fn augment_fork(sess: &mut Session, s: ForkSite) -> Result<(V, CallInfo)> {
             func: outlined,
             acts: info_acts,
             ret_active: false,
+            distinct: vec![false; info_over.len()],
             overwritten: info_over,
             globals_overwritten: s.globals_overwritten,
             others_overwritten: true,

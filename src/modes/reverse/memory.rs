@@ -29,7 +29,9 @@ fn obj_kind(o: V) -> ObjKind {
         }
         let f = param_parent(o);
         let idx = params(f).iter().position(|p| *p == o).unwrap_or(0) as u32;
-        let has = param_has_attr(f, idx, "noalias") || crate::modes::openmp::slots::is_restrict(o);
+        let has = param_has_attr(f, idx, "noalias")
+            || crate::modes::openmp::slots::is_restrict(o)
+            || super::distinct::has(f, idx as usize, super::distinct::DISTINCT);
         return if has {
             ObjKind::NoAliasArg
         } else {
@@ -148,14 +150,15 @@ fn use_keeps_uncaptured(u: V, v: V, work: &mut Vec<V>) -> bool {
                 }) {
                     return true;
                 }
-                // Each argument position holding `v` must be `nocapture`.
-                enum_attr_kind("nocapture") != 0
-                    && call_args(u).iter().enumerate().all(|(k, a)| {
-                        *a != v
-                            || call_has_attr_at(u, k as u32 + 1, "nocapture")
-                            || callee.is_some_and(|f| param_has_attr(f, k as u32, "nocapture"))
-                    })
-                    && called_value(u) != v
+                // Each argument position holding `v` must be `nocapture`
+                // (by LLVM's attributes, or because the callee keeps no
+                // copy of that parameter: `distinct::param_uses`).
+                call_args(u).iter().enumerate().all(|(k, a)| {
+                    *a != v
+                        || (enum_attr_kind("nocapture") != 0
+                            && call_has_attr_at(u, k as u32 + 1, "nocapture"))
+                        || callee.is_some_and(|f| !super::distinct::param_uses(f, k).captured)
+                }) && called_value(u) != v
             }
         },
         _ => false,
@@ -167,8 +170,8 @@ fn use_keeps_uncaptured(u: V, v: V, work: &mut Vec<V>) -> bool {
 /// whether it is a call that may also write memory reached through
 /// pointers it loads (from its arguments' memory or globals), which the
 /// pointers do not name.
-fn write_targets_and_reach(i: V) -> (Vec<V>, bool, bool) {
-    let (t, anything) = direct_write_targets(i);
+fn write_targets_and_reach(i: V) -> (Vec<V>, bool, bool, bool) {
+    let (t, anything, globals) = direct_write_targets(i);
     let reach = opcode(i) == Some(LLVMOpcode::LLVMCall)
         && !anything
         && match rules::classify(i) {
@@ -178,13 +181,14 @@ fn write_targets_and_reach(i: V) -> (Vec<V>, bool, bool) {
             CallKind::OpenMp(_) => true,
             _ => !called_function(i).is_some_and(fn_only_reads),
         };
-    (t, anything, reach)
+    (t, anything, reach, globals)
 }
 
-/// The pointers instruction `i` writes through, and whether it may write
-/// anywhere.
-fn direct_write_targets(i: V) -> (Vec<V>, bool) {
-    match opcode(i) {
+/// The pointers instruction `i` writes through, whether it may write
+/// anywhere, and whether it (a call) may write globals it does not get
+/// pointers to.
+fn direct_write_targets(i: V) -> (Vec<V>, bool, bool) {
+    let (t, anything) = match opcode(i) {
         Some(LLVMOpcode::LLVMStore) => (vec![operand(i, 1)], false),
         Some(LLVMOpcode::LLVMAtomicRMW | LLVMOpcode::LLVMAtomicCmpXchg) => {
             (vec![operand(i, 0)], false)
@@ -216,11 +220,102 @@ fn direct_write_targets(i: V) -> (Vec<V>, bool) {
                 // free/realloc end an object's life; treat as a write.
                 CallKind::Alloc(_) | CallKind::AllocOut => (ptr_args(), false),
                 _ if callee.map(fn_only_reads).unwrap_or(false) => (vec![], false),
-                _ => (ptr_args(), callee.is_none()),
+                // A defined callee (or a derivative marked so) writes
+                // only through the parameters it does not just read.
+                _ if callee.is_some() => {
+                    let f = callee.unwrap();
+                    let args = call_args(i);
+                    let written = args
+                        .iter()
+                        .enumerate()
+                        .filter(|(k, a)| {
+                            is_ptr(type_of(**a)) && super::distinct::param_uses(f, *k).written
+                        })
+                        .map(|(_, a)| *a)
+                        .collect();
+                    (written, false)
+                }
+                _ => (ptr_args(), true),
             }
         }
         _ => (vec![], false),
+    };
+    let globals = !anything
+        && opcode(i) == Some(LLVMOpcode::LLVMCall)
+        && called_function(i).is_some_and(|f| !is_declaration(f) && callee_may_write_globals(f));
+    (t, anything, globals)
+}
+
+thread_local! {
+    /// `callee_may_write_globals` per function, for one session.
+    static GLOBAL_WRITERS: std::cell::RefCell<std::collections::HashMap<V, bool>> =
+        Default::default();
+}
+
+/// Forget `callee_may_write_globals`' answers (a new session).
+pub fn clear_global_writers() {
+    GLOBAL_WRITERS.with(|m| m.borrow_mut().clear());
+}
+
+/// Whether defined function `f`, or what it calls, may write a writable
+/// global directly (not through a pointer argument): a store whose
+/// target may be a global or memory of unknown origin, a call to an
+/// unknown external or through a pointer. Conservative: a deep call chain
+/// counts as writing.
+fn callee_may_write_globals(f: V) -> bool {
+    if let Some(b) = GLOBAL_WRITERS.with(|m| m.borrow().get(&f).copied()) {
+        return b;
     }
+    let b = writes_globals_in(f, &mut HashSet::new(), 0);
+    GLOBAL_WRITERS.with(|m| m.borrow_mut().insert(f, b));
+    b
+}
+
+fn writes_globals_in(f: V, visiting: &mut HashSet<V>, depth: usize) -> bool {
+    if depth > 8 {
+        return true;
+    }
+    // A function already looked at (or being looked at, in a cycle) adds
+    // nothing new: it is scanned once.
+    if !visiting.insert(f) {
+        return false;
+    }
+    let target_may_be_global = |p: V| {
+        underlying_objects(p).into_iter().any(|o| {
+            (is_global_var(o) && !is_constant_global(o))
+                || (obj_kind(o) == ObjKind::Unknown && !is_constant(o))
+        })
+    };
+    for bb in blocks(f) {
+        for i in instructions(bb) {
+            let hit = match opcode(i) {
+                Some(LLVMOpcode::LLVMStore) => target_may_be_global(operand(i, 1)),
+                Some(LLVMOpcode::LLVMAtomicRMW | LLVMOpcode::LLVMAtomicCmpXchg) => {
+                    target_may_be_global(operand(i, 0))
+                }
+                Some(LLVMOpcode::LLVMCall) => {
+                    let callee = called_function(i);
+                    match rules::classify(i) {
+                        CallKind::Rule(_) | CallKind::Alloc(_) | CallKind::AllocOut => false,
+                        CallKind::MemTransfer(_) => target_may_be_global(operand(i, 0)),
+                        CallKind::Inactive if callee.is_some_and(is_declaration) => false,
+                        _ => match callee {
+                            Some(g) if fn_only_reads(g) => false,
+                            Some(g) if !is_declaration(g) => {
+                                writes_globals_in(g, visiting, depth + 1)
+                            }
+                            _ => true,
+                        },
+                    }
+                }
+                _ => false,
+            };
+            if hit {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Whether instruction `i` may write memory reached through `p` (for
@@ -243,13 +338,17 @@ struct WriteSet {
     /// A call that may write memory reached through pointers it loads
     /// (not in `objs`): memory of unknown origin may be written.
     reach: bool,
+    /// A call to a function that may write globals directly: every
+    /// writable global may be written.
+    globals: bool,
 }
 
 impl WriteSet {
     fn add(&mut self, i: V) {
-        let (targets, anything, reach) = write_targets_and_reach(i);
+        let (targets, anything, reach, globals) = write_targets_and_reach(i);
         self.anything |= anything;
         self.reach |= reach;
+        self.globals |= globals;
         for t in targets {
             for o in underlying_objects(t) {
                 // A null or undef pointer argument ("ignore this output",
@@ -283,6 +382,7 @@ impl WriteSet {
     fn union(&mut self, other: &WriteSet) {
         self.anything |= other.anything;
         self.reach |= other.reach;
+        self.globals |= other.globals;
         for o in &other.objs {
             if self.seen.insert(*o) {
                 self.objs.push(*o);
@@ -296,6 +396,7 @@ impl WriteSet {
     fn may_write(&self, o: V) -> bool {
         (self.anything && !is_constant_global(o) && obj_kind(o) != ObjKind::FrameSlot)
             || (self.reach && obj_kind(o) == ObjKind::Unknown)
+            || (self.globals && obj_kind(o) == ObjKind::Global && !is_constant_global(o))
             || {
                 // `o` itself is looked at once, the members from the set.
                 let own = std::cell::OnceCell::new();

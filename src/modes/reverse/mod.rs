@@ -14,6 +14,7 @@ pub mod aug;
 pub mod custom;
 pub mod decisions;
 pub mod dedup;
+pub mod distinct;
 pub mod freelist;
 pub mod gather;
 pub mod memlayout;
@@ -57,6 +58,10 @@ pub struct Key {
     /// Whether memory the function reaches through pointers it loads from
     /// memory may be overwritten likewise (or die: the caller's stack).
     pub others_overwritten: bool,
+    /// Per parameter: whether the caller proved its memory distinct from
+    /// everything else the callee reaches (`distinct.rs`); `aug` marks it
+    /// so and the memory analysis takes it like `noalias`.
+    pub distinct: Vec<bool>,
     /// Vector lanes (`enzyme_width`): each duplicated parameter takes this
     /// many shadows; `aug` runs the primal once and builds every lane's
     /// shadows, and there is one reverse function per lane (see
@@ -261,6 +266,7 @@ fn key_of(req: &Request) -> Key {
         overwritten: vec![false; req.args.len()],
         globals_overwritten: false,
         others_overwritten: false,
+        distinct: vec![false; req.args.len()],
         width: req.width.max(1),
     }
 }

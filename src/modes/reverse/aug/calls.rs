@@ -327,6 +327,7 @@ impl AugGen<'_> {
             overwritten,
             globals_overwritten,
             others_overwritten: self.others_overwritten_after(i),
+            distinct: crate::modes::reverse::distinct::distinct_args(&args),
             width: self.a.key.width,
         };
         if !self.sess.arg_trees.contains_key(&callee) {
@@ -443,6 +444,7 @@ impl AugGen<'_> {
             overwritten: vec![false; args.len()],
             globals_overwritten: false,
             others_overwritten: false,
+            distinct: vec![false; args.len()],
             width: 1,
         };
         let pair = crate::modes::reverse::get_pair(self.sess, &key, None)?;

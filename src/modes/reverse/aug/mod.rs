@@ -162,6 +162,8 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     let unoptimized = fn_has_attr(aug, "optnone");
     remove_fn_attr(aug, "optnone");
     make_internal(aug);
+    let dup: Vec<bool> = key.acts.iter().map(|a| *a == Act::Dup).collect();
+    super::distinct::mark_aug_params(aug, f, &key.distinct, &dup, lanes);
     // The clone inherits the primal's calling convention (fastcc for
     // internal functions at -O1 and above), but is called with the C one.
     set_c_call_conv(aug);
