@@ -498,31 +498,22 @@ fn demote(m: LLVMModuleRef, f: V, p: &Plan) -> Vec<V> {
     let b = Builder::new(m);
     let mut slots = Vec::new();
     let is_phi = |i: V| opcode(i) == Some(LLVMOpcode::LLVMPHI);
-    for phi in instructions(p.header).into_iter().filter(|i| is_phi(*i)) {
-        let s = slot(&b, f, type_of(phi));
-        for (v, bb) in incoming(phi) {
-            b.before(terminator(bb));
-            b.store(v, s);
+    // The header's phis, then the exit's: the exit is dedicated (only the
+    // loop leads to it), so its phis become loads of what the loop stored
+    // last.
+    for block in [p.header, p.exit] {
+        for phi in instructions(block).into_iter().filter(|i| is_phi(*i)) {
+            let s = slot(&b, f, type_of(phi));
+            for (v, bb) in incoming(phi) {
+                b.before(terminator(bb));
+                b.store(v, s);
+            }
+            b.at_first_non_phi(block);
+            let ld = b.load(type_of(phi), s);
+            replace_all_uses(phi, ld);
+            erase(phi);
+            slots.push(s);
         }
-        b.at_first_non_phi(p.header);
-        let ld = b.load(type_of(phi), s);
-        replace_all_uses(phi, ld);
-        erase(phi);
-        slots.push(s);
-    }
-    // The exit is dedicated (only the loop leads to it): its phis become
-    // loads of what the loop stored last.
-    for phi in instructions(p.exit).into_iter().filter(|i| is_phi(*i)) {
-        let s = slot(&b, f, type_of(phi));
-        for (v, bb) in incoming(phi) {
-            b.before(terminator(bb));
-            b.store(v, s);
-        }
-        b.at_first_non_phi(p.exit);
-        let ld = b.load(type_of(phi), s);
-        replace_all_uses(phi, ld);
-        erase(phi);
-        slots.push(s);
     }
     for bb in blocks(f).into_iter().filter(|b| p.body.contains(b)) {
         for i in instructions(bb) {
