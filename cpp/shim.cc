@@ -53,6 +53,9 @@ static cl::opt<bool> OptDedupLoads("enzyme-dedup-loads", cl::init(true), cl::Hid
                                    cl::desc("enzyme-rs: share one cache for identical loads"));
 static cl::opt<bool> OptNoCleanup("enzyme-rs-no-cleanup", cl::init(false), cl::Hidden,
                                   cl::desc("enzyme-rs: do not run the cleanup pipeline"));
+static cl::opt<bool> OptAutoRerun("enzyme-rs-auto-rerun", cl::init(false), cl::Hidden,
+                                  cl::desc("enzyme-rs: 1 re-runs every loop that may be re-run per "
+                                           "iteration, 0 none (default: by the cost model)"));
 static cl::opt<bool> OptPrintTape("enzyme-print-tape", cl::init(false), cl::Hidden,
                                    cl::desc("enzyme-rs: print the tape layout of each reverse-mode function"));
 static cl::opt<bool> OptCheck("enzyme-check", cl::init(false), cl::Hidden,
@@ -93,6 +96,7 @@ extern "C" int ers_opt_bool(const char *name) {
   else if (!strcmp(name, "enzyme-dedup-loads")) o = &OptDedupLoads;
   else if (!strcmp(name, "enzyme-rs-no-cleanup")) o = &OptNoCleanup;
   else if (!strcmp(name, "enzyme-print-tape")) o = &OptPrintTape;
+  else if (!strcmp(name, "enzyme-rs-auto-rerun")) o = &OptAutoRerun;
   else if (!strcmp(name, "enzyme-check")) o = &OptCheck;
   else if (!strcmp(name, "enzyme-check-abort")) o = &OptCheckAbort;
   if (!o || o->getNumOccurrences() == 0) return -1;

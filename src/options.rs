@@ -25,10 +25,49 @@ pub struct Options {
     /// Optimization level of the pipeline the pass runs in (0 for opt's
     /// `-passes=enzyme`): at 1 and above new functions are cleaned up.
     pub opt_level: u32,
-    /// Re-run a loop per iteration in the reverse sweep when the tape's
-    /// cost model prefers it (`ENZYME_RS_AUTO_RERUN=0`: never;
-    /// modes/reverse/rerun.rs).
-    pub auto_rerun: bool,
+    /// Re-run a loop per iteration in the reverse sweep: by the tape's
+    /// cost model (default), never (`ENZYME_RS_AUTO_RERUN=0`) or wherever
+    /// valid (`=1`); modes/reverse/rerun.rs.
+    pub auto_rerun: RerunMode,
+    /// Bytes of tape a loop may keep before the cost model re-runs it
+    /// instead (`ENZYME_RS_RERUN_BUDGET`).
+    pub rerun_budget: u64,
+}
+
+/// When loops are re-run per iteration (`ENZYME_RS_AUTO_RERUN`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RerunMode {
+    /// Never (`0`).
+    #[default]
+    Off,
+    /// When the tape would exceed the budget (unset, or `auto`).
+    Auto,
+    /// Wherever a loop may be re-run and keeps some tape (`1`).
+    Force,
+}
+
+/// The default of [`Options::rerun_budget`]: 32 MiB.
+pub const DEFAULT_RERUN_BUDGET: u64 = 32 << 20;
+
+fn rerun_mode() -> RerunMode {
+    match shim::opt_bool("enzyme-rs-auto-rerun") {
+        Some(true) => return RerunMode::Force,
+        Some(false) => return RerunMode::Off,
+        None => {}
+    }
+    match std::env::var("ENZYME_RS_AUTO_RERUN") {
+        Ok(v) if v.trim() == "auto" || v.trim().is_empty() => RerunMode::Auto,
+        Ok(v) if matches!(v.trim(), "0" | "false" | "off" | "no") => RerunMode::Off,
+        Ok(_) => RerunMode::Force,
+        Err(_) => RerunMode::Auto,
+    }
+}
+
+fn rerun_budget() -> u64 {
+    std::env::var("ENZYME_RS_RERUN_BUDGET")
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .unwrap_or(DEFAULT_RERUN_BUDGET)
 }
 
 fn env_bool(name: &str) -> Option<bool> {
@@ -62,7 +101,8 @@ impl Options {
                 || std::env::var("ENZYME_CHECK").is_ok_and(|v| v.trim() == "abort"),
             function: shim::opt_function().or_else(|| std::env::var("ENZYME_FUNCTION").ok()),
             opt_level,
-            auto_rerun: flag("enzyme-rs-auto-rerun", true),
+            auto_rerun: rerun_mode(),
+            rerun_budget: rerun_budget(),
         }
     }
 }

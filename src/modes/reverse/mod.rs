@@ -23,6 +23,7 @@ pub mod packed;
 pub mod promote;
 pub mod remarks;
 pub mod rerun;
+pub mod rerun_cost;
 pub mod rev;
 pub mod tape;
 
@@ -516,7 +517,7 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
         .chain(pair.lane_revs.clone())
         .collect();
     sess.created.extend(all.iter().copied());
-    let r = (|| -> Result<Option<Pair>> {
+    let r = (|| -> Result<Option<(Pair, bool)>> {
         if crate::modes::loops::pair::is_loop_fn(f) {
             return crate::modes::loops::pair::build(sess, key, &pair).map(|_| None);
         }
@@ -529,9 +530,11 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
         }
         rev::finish_pops(&mut a);
         a.finish_pushes(sess)?;
+        let mut dispatch = None;
         if rerun::may_apply(sess, key) {
             match rerun::try_rerun(sess, key, &a, &pair) {
-                Ok(Some(p)) => return Ok(Some(p)),
+                Ok(Some(rerun::Rerun::Replace(p))) => return Ok(Some((p, true))),
+                Ok(Some(rerun::Rerun::Dispatch(p))) => dispatch = Some((p, false)),
                 Ok(None) => {}
                 Err(e) => log::warn!("rerun of '{}' not made: {e}", name(f)),
             }
@@ -552,7 +555,7 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
                 )
             })?;
         }
-        Ok(None)
+        Ok(dispatch)
     })();
     match r {
         Err(e) => {
@@ -561,11 +564,16 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
             sess.doomed.extend(all.iter().copied());
             return Err(e);
         }
-        // The loop re-run's pair replaces the trial.
-        Ok(Some(p)) => {
+        // The loop re-run's pair replaces the trial, or chooses between
+        // the two at run time.
+        Ok(Some((p, replace))) => {
             sess.rev_cache.insert(key.clone(), p.clone());
-            sess.created.retain(|x| !all.contains(x));
-            sess.doomed.extend(all.iter().copied());
+            if replace {
+                sess.created.retain(|x| !all.contains(x));
+                sess.doomed.extend(all.iter().copied());
+            } else {
+                sess.created.extend([p.aug, p.rev]);
+            }
             return Ok(p);
         }
         Ok(None) => {}

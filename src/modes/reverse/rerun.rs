@@ -30,6 +30,7 @@
 //! `-Rpass-missed=enzyme` why a costly loop is not.
 use super::aug::Aug;
 use super::memory::{is_local_object, is_uncaptured, is_unknown_object, LaterWrites, Written};
+use super::rerun_cost::{self, LoopTape};
 use super::{get_pair, Key, Pair};
 use crate::analysis::activity::underlying_objects;
 use crate::diag::{Error, Result};
@@ -40,6 +41,7 @@ use crate::ir::llvm::*;
 use crate::ir::shim::{self, debug_location, remark, remark_enabled, RemarkKind};
 use crate::ir::Builder;
 use crate::modes::Session;
+use crate::options::RerunMode;
 use crate::rules::{self, AllocKind, CallKind};
 use std::collections::HashSet;
 
@@ -56,7 +58,7 @@ const SNAPSHOT_OVERHEAD: u64 = 64;
 
 /// Whether a re-run may be tried for `key` at all.
 pub fn may_apply(sess: &Session, key: &Key) -> bool {
-    sess.opts.auto_rerun
+    sess.opts.auto_rerun != RerunMode::Off
         && key.width == 1
         && fn_string_attr(key.func, NO_RERUN).is_none()
         && !crate::modes::gpu::is_device(sess.module)
@@ -87,15 +89,34 @@ fn tape_per_outer_iteration(a: &Aug) -> Vec<(BB, u64)> {
         .collect()
 }
 
+/// What [`try_rerun`] made.
+pub enum Rerun {
+    /// The re-run's pair, in place of the trial's.
+    Replace(Pair),
+    /// A pair choosing between the trial's and the re-run's at run time
+    /// (`rerun_cost.rs`): the trial's stays.
+    Dispatch(Pair),
+}
+
+/// How the re-run of a loop is chosen.
+enum Choice {
+    /// Always (the figures for the remark).
+    Always(String),
+    /// At run time, by the total against the budget.
+    AtRunTime(rerun_cost::Dispatch, String),
+}
+
 /// The trial `a` of `key` (pair `trial`) is done: if one of its loops is
 /// better re-run, build the pair of a copy that re-runs it and return it.
-pub fn try_rerun(sess: &mut Session, key: &Key, a: &Aug, trial: &Pair) -> Result<Option<Pair>> {
+pub fn try_rerun(sess: &mut Session, key: &Key, a: &Aug, trial: &Pair) -> Result<Option<Rerun>> {
     // A recursive function's trial is already called by itself.
     if !users(trial.aug).is_empty() || !users(trial.rev).is_empty() {
         return Ok(None);
     }
+    let force = sess.opts.auto_rerun == RerunMode::Force;
+    let min_tape = if force { 1 } else { MIN_TAPE };
     let costs = tape_per_outer_iteration(a);
-    if costs.iter().all(|(_, c)| *c < MIN_TAPE) {
+    if costs.iter().all(|(_, c)| *c < min_tape) {
         return Ok(None);
     }
     let f = key.func;
@@ -112,11 +133,11 @@ pub fn try_rerun(sess: &mut Session, key: &Key, a: &Aug, trial: &Pair) -> Result
         order.sort_by_key(|k| std::cmp::Reverse(costs[*k].1));
         for k in order {
             let est = costs[k].1;
-            if est < MIN_TAPE {
+            if est < min_tape {
                 break;
             }
             match check(copy, &loops, tops[k], key) {
-                Ok(p) if est >= FACTOR * (p.state_bytes + SNAPSHOT_OVERHEAD) => {
+                Ok(p) if force || est >= FACTOR * (p.state_bytes + SNAPSHOT_OVERHEAD) => {
                     plan = Some((p, est));
                     break;
                 }
@@ -132,8 +153,18 @@ pub fn try_rerun(sess: &mut Session, key: &Key, a: &Aug, trial: &Pair) -> Result
             }
         }
     }
+    let choice = plan.as_ref().and_then(|(p, est)| {
+        let model = (!force)
+            .then(|| rerun_cost::model(a, copy, &loops, p.header))
+            .flatten();
+        let c = choose(sess, key, trial, copy, p, *est, model.as_ref());
+        if let Some(m) = &model {
+            m.release();
+        }
+        c
+    });
     drop(loops);
-    let Some((p, est)) = plan else {
+    let (Some((p, _)), Some(choice)) = (plan, choice) else {
         crate::ir::globals::delete_function(copy);
         return Ok(None);
     };
@@ -144,17 +175,89 @@ pub fn try_rerun(sess: &mut Session, key: &Key, a: &Aug, trial: &Pair) -> Result
         ..key.clone()
     };
     let pair = get_pair(sess, &ckey, None)?;
+    let (out, why) = match choice {
+        Choice::Always(why) => (Rerun::Replace(pair), why),
+        Choice::AtRunTime(d, why) => (
+            Rerun::Dispatch(rerun_cost::finish(key, d, trial, &pair)?),
+            why,
+        ),
+    };
     if remark_enabled(f, RemarkKind::Passed) {
         let msg = format!(
             "reverse mode of '{}': the {at} is re-run per iteration in the reverse sweep \
-             (its tape would keep about {est} bytes per iteration; a snapshot of its state \
-             is kept instead)",
+             {why}",
             name(f)
         );
         remark(f, None, RemarkKind::Passed, "Rerun", &msg);
     }
-    log::debug!("rerun: {} re-runs its {at}", name(f));
-    Ok(Some(pair))
+    log::debug!("rerun: {} re-runs its {at} {why}", name(f));
+    Ok(Some(out))
+}
+
+/// Whether (and when) loop `p` of `key`'s function, `est` bytes of tape
+/// per iteration by the old estimate, is re-run: by its tape's total
+/// against the budget (`model`; None with ENZYME_RS_AUTO_RERUN=1 or when
+/// the trial's loops do not match the copy's). None: taped (with a missed
+/// remark).
+fn choose(
+    sess: &Session,
+    key: &Key,
+    trial: &Pair,
+    copy: V,
+    p: &Plan,
+    est: u64,
+    model: Option<&LoopTape>,
+) -> Option<Choice> {
+    let budget = sess.opts.rerun_budget;
+    let old = format!(
+        "(its tape would keep about {est} bytes per iteration, inner loops counted {} times, \
+         against {} bytes of state; a snapshot of its state is kept instead)",
+        rerun_cost::GUESS,
+        p.state_bytes
+    );
+    let Some(m) = model else {
+        let why = if sess.opts.auto_rerun == RerunMode::Force {
+            format!("{old}: ENZYME_RS_AUTO_RERUN=1")
+        } else {
+            old
+        };
+        return Some(Choice::Always(why));
+    };
+    let formula = m.formula();
+    if let Some(total) = m.constant_total() {
+        if total <= budget {
+            missed(
+                key.func,
+                p.header,
+                &format!(
+                    "its tape fits the budget: {formula} = {total} bytes <= {budget} \
+                     (ENZYME_RS_RERUN_BUDGET)"
+                ),
+            );
+            return None;
+        }
+        return Some(Choice::Always(format!(
+            "(its tape would keep {formula} = {total} bytes > the budget of {budget} \
+             (ENZYME_RS_RERUN_BUDGET); a snapshot of its state is kept instead)"
+        )));
+    }
+    if m.at_run_time() {
+        let d = rerun_cost::begin(key, trial, copy, m, budget);
+        return Some(Choice::AtRunTime(
+            d,
+            format!(
+                "when its tape, {formula} (n: trip counts known on entry), exceeds the budget \
+                 of {budget} bytes (ENZYME_RS_RERUN_BUDGET) at run time, else it is taped \
+                 (about {} bytes per iteration with inner loops run {} times)",
+                m.per_iteration_guess(),
+                rerun_cost::GUESS
+            ),
+        ));
+    }
+    Some(Choice::Always(format!(
+        "{old}: its trip count is not known on entry, so its tape ({formula}) cannot be \
+         weighed against the budget"
+    )))
 }
 
 fn loop_place(h: BB) -> String {
