@@ -56,6 +56,9 @@ static cl::opt<bool> OptNoCleanup("enzyme-rs-no-cleanup", cl::init(false), cl::H
 static cl::opt<bool> OptAutoRerun("enzyme-rs-auto-rerun", cl::init(false), cl::Hidden,
                                   cl::desc("enzyme-rs: 1 re-runs every loop that may be re-run per "
                                            "iteration, 0 none (default: by the cost model)"));
+static cl::opt<std::string> OptRerunBudget("enzyme-rs-rerun-budget", cl::init(""), cl::Hidden,
+                                          cl::desc("enzyme-rs: bytes of tape a loop may keep "
+                                                   "before it is re-run instead"));
 static cl::opt<bool> OptPrintTape("enzyme-print-tape", cl::init(false), cl::Hidden,
                                    cl::desc("enzyme-rs: print the tape layout of each reverse-mode function"));
 static cl::opt<bool> OptCheck("enzyme-check", cl::init(false), cl::Hidden,
@@ -101,6 +104,12 @@ extern "C" int ers_opt_bool(const char *name) {
   else if (!strcmp(name, "enzyme-check-abort")) o = &OptCheckAbort;
   if (!o || o->getNumOccurrences() == 0) return -1;
   return o->getValue() ? 1 : 0;
+}
+
+// The re-run budget's value, or null when not given.
+extern "C" const char *ers_opt_rerun_budget() {
+  if (OptRerunBudget.getNumOccurrences() == 0) return nullptr;
+  return OptRerunBudget.getValue().c_str();
 }
 
 // The string option's value, or null when not given.

@@ -30,7 +30,7 @@ pub struct Options {
     /// valid (`=1`); modes/reverse/rerun.rs.
     pub auto_rerun: RerunMode,
     /// Bytes of tape a loop may keep before the cost model re-runs it
-    /// instead (`ENZYME_RS_RERUN_BUDGET`).
+    /// instead (`-enzyme-rs-rerun-budget=N`, `ENZYME_RS_RERUN_BUDGET=N`).
     pub rerun_budget: u64,
 }
 
@@ -64,8 +64,8 @@ fn rerun_mode() -> RerunMode {
 }
 
 fn rerun_budget() -> u64 {
-    std::env::var("ENZYME_RS_RERUN_BUDGET")
-        .ok()
+    shim::opt_rerun_budget()
+        .or_else(|| std::env::var("ENZYME_RS_RERUN_BUDGET").ok())
         .and_then(|v| v.trim().parse::<u64>().ok())
         .unwrap_or(DEFAULT_RERUN_BUDGET)
 }

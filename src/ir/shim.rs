@@ -7,6 +7,7 @@ use std::os::raw::{c_char, c_int, c_uint, c_void};
 extern "C" {
     fn ers_opt_bool(name: *const c_char) -> c_int;
     fn ers_opt_function() -> *const c_char;
+    fn ers_opt_rerun_budget() -> *const c_char;
     fn ers_diagnose_error(f: V, inst: V, msg: *const c_char);
     fn ers_remark_enabled(f: V, kind: c_int) -> c_int;
     fn ers_remark(f: V, inst: V, kind: c_int, name: *const c_char, msg: *const c_char);
@@ -51,6 +52,16 @@ pub fn opt_bool(name: &str) -> Option<bool> {
 /// `-enzyme-function=NAME`, when given.
 pub fn opt_function() -> Option<String> {
     let p = unsafe { ers_opt_function() };
+    if p.is_null() {
+        None
+    } else {
+        Some(unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
+    }
+}
+
+/// `-enzyme-rs-rerun-budget=BYTES`, when given.
+pub fn opt_rerun_budget() -> Option<String> {
+    let p = unsafe { ers_opt_rerun_budget() };
     if p.is_null() {
         None
     } else {

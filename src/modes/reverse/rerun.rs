@@ -25,9 +25,12 @@
 //! small, else one every 16 steps, each segment run once more): the
 //! reverse sweep restores the state of each iteration, last first, and
 //! differentiates it with a small tape of its own (`loops::pair`). The
-//! pair of the copy replaces the trial's. `ENZYME_RS_AUTO_RERUN=0` turns
-//! this off; `-Rpass=enzyme` says which loop is re-run, and
-//! `-Rpass-missed=enzyme` why a costly loop is not.
+//! pair of the copy replaces the trial's, or, when the loop's whole tape
+//! is weighed against the budget only at run time, a dispatch pair calls
+//! one of the two (`rerun_cost.rs`: a loop whose tape fits the budget is
+//! taped). `ENZYME_RS_AUTO_RERUN=0` turns this off, `=1` re-runs every
+//! loop that may be; `-Rpass=enzyme` says which loop is re-run and by
+//! which figures, and `-Rpass-missed=enzyme` why a costly loop is not.
 use super::aug::Aug;
 use super::memory::{is_local_object, is_uncaptured, is_unknown_object, LaterWrites, Written};
 use super::rerun_cost::{self, LoopTape};
