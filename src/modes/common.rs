@@ -1,6 +1,7 @@
 //! What forward and reverse mode share beyond IR helpers: preparing a
-//! cloned function's by-value parameters, and the errors and signature text
-//! of custom derivatives. Both modes import this module; neither imports
+//! cloned function's by-value parameters, the sources of a returned pointer
+//! that needs a shadow, and the errors and signature text of custom
+//! derivatives. Both modes import this module; neither imports
 //! the other.
 use crate::diag::{Error, ErrorKind};
 use crate::ir::llvm::*;
@@ -56,4 +57,53 @@ pub fn custom_mismatch(user_call: Option<V>, msg: String) -> Error {
 pub fn fn_sig_text(f: V) -> String {
     let ps: Vec<String> = params(f).iter().map(|p| print_type(type_of(*p))).collect();
     format!("{} ({})", print_type(fn_return_type(f)), ps.join(", "))
+}
+
+/// Where the values `f` returns come from: calls (allocations, callees
+/// returning fresh memory), followed back through phis, selects, GEPs,
+/// casts and -O0's return slot. When the caller needs a shadow of the
+/// result although no parameter is duplicated (reverse mode's
+/// `Key::ret_shadow`, forward mode's `ret_tangent`), the activity analysis
+/// starts from these too, so the allocation gets its shadow and a callee
+/// is asked for the shadow of its result in turn.
+pub fn returned_sources(f: V) -> Vec<V> {
+    let mut work: Vec<V> = blocks(f)
+        .into_iter()
+        .map(terminator)
+        .filter(|t| {
+            !t.is_null() && opcode(*t) == Some(LLVMOpcode::LLVMRet) && num_operands(*t) == 1
+        })
+        .map(|t| operand(t, 0))
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    while let Some(v) = work.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        match opcode(v) {
+            Some(LLVMOpcode::LLVMPHI) => work.extend(operands(v)),
+            Some(LLVMOpcode::LLVMSelect) => work.extend(operands(v).into_iter().skip(1)),
+            Some(
+                LLVMOpcode::LLVMGetElementPtr
+                | LLVMOpcode::LLVMBitCast
+                | LLVMOpcode::LLVMAddrSpaceCast,
+            ) => work.push(operand(v, 0)),
+            Some(LLVMOpcode::LLVMCall) => out.push(v),
+            // -O0's return slot: what is stored into it.
+            Some(LLVMOpcode::LLVMLoad) if opcode(operand(v, 0)) == Some(LLVMOpcode::LLVMAlloca) => {
+                work.extend(
+                    users(operand(v, 0))
+                        .into_iter()
+                        .filter(|u| {
+                            opcode(*u) == Some(LLVMOpcode::LLVMStore)
+                                && operand(*u, 1) == operand(v, 0)
+                        })
+                        .map(|u| operand(u, 0)),
+                );
+            }
+            _ => {}
+        }
+    }
+    out
 }

@@ -236,7 +236,14 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     crate::modes::gpu::prepare_clone(nf);
 
     // Activity, computed on the clone.
-    let seeds: Vec<V> = shadow_of.keys().copied().collect();
+    let mut seeds: Vec<V> = shadow_of.keys().copied().collect();
+    // A pointer result whose tangent the caller wants although no
+    // parameter has one (fresh memory the caller fills with active data):
+    // its sources get tangents.
+    let ret_ty = fn_return_type(f);
+    if key.ret_tangent && seeds.is_empty() && (is_ptr(ret_ty) || is_ptr_aggregate(ret_ty)) {
+        seeds.extend(crate::modes::common::returned_sources(nf));
+    }
     let mut act = ActivityInfo::analyse_args(nf, &seeds, f, &[], &sess.activity_cx())?;
     if crate::modes::dispatch::dispatch_active_indirect_calls(sess, nf, f, |v| act.is_varied(v)) > 0
     {

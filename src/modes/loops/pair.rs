@@ -146,6 +146,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<()> {
         func: step,
         acts,
         ret_active: false,
+        ret_shadow: false,
         overwritten: vec![false; n],
         globals_overwritten: false,
         others_overwritten: true,

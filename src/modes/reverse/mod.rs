@@ -49,6 +49,14 @@ pub struct Key {
     pub acts: Vec<Act>,
     /// Whether the (float) result is active: `rev` then takes its seed.
     pub ret_active: bool,
+    /// Whether the caller needs a shadow of the returned pointer although
+    /// no parameter is duplicated (a callee returning fresh memory from
+    /// malloc/new that the caller fills with active data: Eigen's
+    /// `conditional_aligned_new_auto` at -O0). `aug` then returns
+    /// `{primal, shadow}` and its activity analysis starts from the
+    /// returned value's sources too (`ret_shadow_seeds`). Always false when
+    /// a parameter is duplicated (the result is shadowed then anyway).
+    pub ret_shadow: bool,
     /// Per parameter: whether the caller may overwrite memory reached
     /// through it after the call returns and before the reverse sweep (the
     /// reverse sweep then keeps what it reads there on the tape instead of
@@ -263,6 +271,7 @@ fn key_of(req: &Request) -> Key {
             })
             .collect(),
         ret_active: is_fp(ret_ty) && req.ret_active != Some(false),
+        ret_shadow: false,
         // Nothing runs between the two sweeps of a user's call.
         overwritten: vec![false; req.args.len()],
         globals_overwritten: false,
@@ -451,7 +460,7 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
         }
     }
     let ret_is_shadowed_ptr = (is_ptr(ret_ty) || is_ptr_aggregate(ret_ty))
-        && ps.iter().zip(&key.acts).any(|(_, a)| *a == Act::Dup);
+        && (key.ret_shadow || ps.iter().zip(&key.acts).any(|(_, a)| *a == Act::Dup));
     let aug_ret = if is_void(ret_ty) {
         AugRet::Void
     } else if ret_is_shadowed_ptr {

@@ -110,8 +110,14 @@ impl AugGen<'_> {
                 })?;
                 Ok(())
             }
+            // Pointer fields: their shadows are set alike here; float
+            // bytes are the reverse sweep's.
+            CallKind::MemTransfer(MemKind::Set) => {
+                self.each_lane(|g| g.set_shadow_pointers(i))?;
+                Ok(())
+            }
             // Handled by the reverse sweep.
-            CallKind::MemTransfer(MemKind::Set) | CallKind::Rule(_) => Ok(()),
+            CallKind::Rule(_) => Ok(()),
             CallKind::Alloc(k) => self.visit_alloc(i, k, is_varied),
             CallKind::Inactive | CallKind::AllocOut | CallKind::ShadowReplay | CallKind::Mpi(_) => {
                 Ok(())
@@ -324,6 +330,9 @@ impl AugGen<'_> {
             func: callee,
             acts: acts.clone(),
             ret_active: is_varied && contains_fp(ret_ty) && !contains_ptr(ret_ty),
+            ret_shadow: is_varied
+                && (is_ptr(ret_ty) || is_ptr_aggregate(ret_ty))
+                && !acts.contains(&Act::Dup),
             overwritten,
             globals_overwritten,
             others_overwritten: self.others_overwritten_after(i),
@@ -440,6 +449,7 @@ impl AugGen<'_> {
             func: callee,
             acts: acts.clone(),
             ret_active: is_fp(ret_ty),
+            ret_shadow: false,
             // A custom gradient keeps what it needs on its own tape.
             overwritten: vec![false; args.len()],
             globals_overwritten: false,

@@ -202,6 +202,9 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         }
         arg_trees.push(t);
     }
+    if key.ret_shadow {
+        seeds.extend(crate::modes::common::returned_sources(aug));
+    }
     let (trips, recurrences) = exit_counts(aug);
     let mut act = Activity::analyse_args(aug, &seeds, f, &arg_trees, &sess.activity_cx())?;
     // Active indirect calls go through a dispatcher over their possible

@@ -63,6 +63,26 @@ impl AugGen<'_> {
         Ok(true)
     }
 
+    /// A memset of memory that has a shadow and holds pointers but no
+    /// floats (a C++ object cleared by its constructor): the shadow is set
+    /// alike, so a stack slot reused by the next iteration of a loop does
+    /// not keep the last iteration's shadow pointers (which the new
+    /// object's code would free or write through again). Memory holding
+    /// floats is left alone: its shadow may hold a caller's seed.
+    pub(super) fn set_shadow_pointers(&mut self, i: V) -> Result<()> {
+        let dst = operand(i, 0);
+        let Some(sd) = self.shadow_of(dst) else {
+            return Ok(());
+        };
+        if sd == dst || self.a.act.copy_layout(i) != CopyLayout::Pointers {
+            return Ok(());
+        }
+        self.b.after(i);
+        let c = self.b.insert_clone(i);
+        set_operand(c, 0, sd);
+        Ok(())
+    }
+
     /// A pointer-only library function (see `rules::runs_on_shadow`) whose
     /// pointer arguments have shadows: call it on the shadows too, right
     /// after the primal call; a returned pointer's shadow is that call's
