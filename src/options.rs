@@ -29,6 +29,10 @@ pub struct Options {
     /// cost model prefers it (`ENZYME_RS_AUTO_RERUN=0`: never;
     /// modes/reverse/rerun.rs).
     pub auto_rerun: bool,
+    /// Record the moves of a loop that only moves values within a buffer
+    /// (a sort) as origins, its reverse one scatter
+    /// (`ENZYME_RS_MOVE_RECORD=0`: never; modes/reverse/moverec.rs).
+    pub move_record: bool,
 }
 
 fn env_bool(name: &str) -> Option<bool> {
@@ -63,6 +67,7 @@ impl Options {
             function: shim::opt_function().or_else(|| std::env::var("ENZYME_FUNCTION").ok()),
             opt_level,
             auto_rerun: flag("enzyme-rs-auto-rerun", true),
+            move_record: flag("enzyme-rs-move-record", true),
         }
     }
 }
