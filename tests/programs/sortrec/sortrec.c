@@ -9,8 +9,9 @@
  *               selection).
  * - pancake:    pancake sort: in-place reversals of data-dependent prefixes.
  * - rotate:     rotations by one, as many as the data says.
- * - dup:        a running maximum by copies: a slot's value duplicated into
- *               later slots, overwritten slots never copied.
+ * - dup:        a running maximum by copies in a stack array: a slot's
+ *               value duplicated into later slots, overwritten slots never
+ *               copied.
  * - scaled:     an insertion sort that halves what it shifts: arithmetic in
  *               the loop, so not a move region (taped as before). */
 #include "../check.h"
@@ -96,13 +97,11 @@ double rotate(const double *x, int n) {
 }
 
 double dup(const double *x, int n) {
-  double *s = malloc(sizeof(double) * n);
+  double s[N];
   for (int i = 0; i < n; i++) s[i] = x[i] + 1;
   for (int i = 1; i < n; i++)
     if (s[i] < s[i - 1]) s[i] = s[i - 1];
-  double f = weigh(s, n);
-  free(s);
-  return f;
+  return weigh(s, n);
 }
 
 double scaled(const double *x, int n) {
