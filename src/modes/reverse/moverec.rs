@@ -47,6 +47,9 @@ pub fn may_apply(sess: &Session, key: &Key) -> bool {
     sess.opts.move_record
         && key.width == 1
         && fn_string_attr(key.func, NO_MOVES).is_none()
+        // Not at -O0: rewriting an optnone clone after mem2reg leaves
+        // LLVM 22's debug records in a state its verifier crashes on.
+        && !fn_has_attr(key.func, "optnone")
         && !crate::modes::gpu::is_device(sess.module)
 }
 
@@ -359,13 +362,21 @@ fn byte_offset_parts(p: V, buf: V) -> Option<Vec<(V, u64)>> {
     if p == buf {
         return Some(Vec::new());
     }
-    if opcode(p) != Some(LLVMOpcode::LLVMGetElementPtr) || num_operands(p) != 2 {
+    if opcode(p) != Some(LLVMOpcode::LLVMGetElementPtr) || num_operands(p) < 2 {
         return None;
     }
     let m = module_of(inst_fn(p));
-    let scale = type_alloc_size(m, crate::ir::values::gep_source_type(p));
+    let mut t = crate::ir::values::gep_source_type(p);
     let mut parts = byte_offset_parts(operand(p, 0), buf)?;
-    parts.push((operand(p, 1), scale));
+    parts.push((operand(p, 1), type_alloc_size(m, t)));
+    // Further indices step into arrays only (`[N x double]` locals at -O0).
+    for k in 2..num_operands(p) {
+        if !is_array(t) {
+            return None;
+        }
+        t = elem_type(t);
+        parts.push((operand(p, k), type_alloc_size(m, t)));
+    }
     Some(parts)
 }
 
@@ -429,18 +440,24 @@ fn rewrite(m: LLVMModuleRef, f: V, p: Plan) {
     let size = type_alloc_size(m, p.elem);
     // Before the loop: o[k] = k.
     let term = terminator(p.preheader);
-    if let Some(at) = instructions(p.header)
+    let header_loc = instructions(p.header)
         .into_iter()
-        .find(|i| debug_location(*i).is_some())
-    {
+        .find(|i| debug_location(*i).is_some());
+    if let Some(at) = header_loc {
         b.set_debug_loc_from(at);
     }
-    b.before(term);
+    // The preheader's branch is kept (erasing a terminator would strand
+    // the debug records before it): it leads to the new code instead.
+    let entry = crate::ir::globals::append_block(f, "moves.init.entry");
+    for (k, s) in successors(p.preheader).into_iter().enumerate() {
+        if s == p.header {
+            set_successor(term, k as u32, entry);
+        }
+    }
+    b.at_end(entry);
     let bytes = b.int_cast(p.bytes, i64t, false);
     let n = b.udiv(bytes, const_i64(ctx, size as i64));
     let o = b.malloc(b.mul(n, const_i64(ctx, 4)));
-    erase(term);
-    b.at_end(p.preheader);
     index_loop(&b, f, "init", n, |b, k| {
         let slot = b.gep(i32t, o, &mut [k]);
         b.store(b.int_cast(k, i32t, false), slot);
@@ -452,6 +469,7 @@ fn rewrite(m: LLVMModuleRef, f: V, p: Plan) {
     let mut origin: HashMap<V, V> = HashMap::new();
     for l in &p.loads {
         b.before(*l);
+        b.set_debug_loc_from(*l);
         let k = elem_index(&b, operand(*l, 0), p.buf, size);
         let ov = b.load(i32t, b.gep(i32t, o, &mut [k]));
         let src = b.gep(p.elem, p.buf, &mut [b.int_cast(ov, i64t, false)]);
@@ -489,6 +507,7 @@ fn rewrite(m: LLVMModuleRef, f: V, p: Plan) {
     // Stores move origins.
     for s in &p.stores {
         b.before(*s);
+        b.set_debug_loc_from(*s);
         let k = elem_index(&b, operand(*s, 1), p.buf, size);
         b.store(origin[&operand(*s, 0)], b.gep(i32t, o, &mut [k]));
         erase(*s);
@@ -520,6 +539,9 @@ fn rewrite(m: LLVMModuleRef, f: V, p: Plan) {
         }
     }
     b.at_end(apply);
+    if let Some(at) = header_loc {
+        b.set_debug_loc_from(at);
+    }
     let t = b.malloc(bytes);
     index_loop(&b, f, "gather", n, |b, k| {
         let ov = b.load(i32t, b.gep(i32t, o, &mut [k]));
