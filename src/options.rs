@@ -32,6 +32,10 @@ pub struct Options {
     /// Bytes of tape a loop may keep before the cost model re-runs it
     /// instead (`-enzyme-rs-rerun-budget=N`, `ENZYME_RS_RERUN_BUDGET=N`).
     pub rerun_budget: u64,
+    /// Record the moves of a loop that only moves values within a buffer
+    /// (a sort) as origins, its reverse one scatter
+    /// (`ENZYME_RS_MOVE_RECORD=0`: never; modes/reverse/moverec.rs).
+    pub move_record: bool,
 }
 
 /// When loops are re-run per iteration (`ENZYME_RS_AUTO_RERUN`).
@@ -103,6 +107,7 @@ impl Options {
             opt_level,
             auto_rerun: rerun_mode(),
             rerun_budget: rerun_budget(),
+            move_record: flag("enzyme-rs-move-record", true),
         }
     }
 }

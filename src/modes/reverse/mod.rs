@@ -19,6 +19,7 @@ pub mod freelist;
 pub mod gather;
 pub mod memlayout;
 pub mod memory;
+pub mod moverec;
 pub mod packed;
 pub mod promote;
 pub mod remarks;
@@ -540,6 +541,13 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
         rev::finish_pops(&mut a);
         a.finish_pushes(sess)?;
         let mut dispatch = None;
+        if moverec::may_apply(sess, key) {
+            match moverec::try_moves(sess, key, &a, &pair) {
+                Ok(Some(p)) => return Ok(Some((p, true))),
+                Ok(None) => {}
+                Err(e) => log::warn!("move record of '{}' not made: {e}", name(f)),
+            }
+        }
         if rerun::may_apply(sess, key) {
             match rerun::try_rerun(sess, key, &a, &pair) {
                 Ok(Some(rerun::Rerun::Replace(p))) => return Ok(Some((p, true))),

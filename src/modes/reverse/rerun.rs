@@ -69,7 +69,7 @@ pub fn may_apply(sess: &Session, key: &Key) -> bool {
 
 /// Per outermost loop of the trial's augmented function (in block order):
 /// its estimated tape bytes per iteration.
-fn tape_per_outer_iteration(a: &Aug) -> Vec<(BB, u64)> {
+pub(super) fn tape_per_outer_iteration(a: &Aug) -> Vec<(BB, u64)> {
     let bbs = blocks(a.func);
     let tops: Vec<BB> = bbs
         .iter()
