@@ -29,6 +29,9 @@ pub struct Options {
     /// cost model prefers it (`ENZYME_RS_AUTO_RERUN=0`: never;
     /// modes/reverse/rerun.rs).
     pub auto_rerun: bool,
+    /// Fold the caller's zeroing of a shadow into the gradient
+    /// (`ENZYME_RS_FUSE_ZERO=0`: never; modes/reverse/zfuse.rs).
+    pub fuse_zero: bool,
 }
 
 fn env_bool(name: &str) -> Option<bool> {
@@ -63,6 +66,7 @@ impl Options {
             function: shim::opt_function().or_else(|| std::env::var("ENZYME_FUNCTION").ok()),
             opt_level,
             auto_rerun: flag("enzyme-rs-auto-rerun", true),
+            fuse_zero: flag("enzyme-rs-fuse-zero", true),
         }
     }
 }
