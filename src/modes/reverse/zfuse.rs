@@ -264,7 +264,7 @@ fn accumulations(s: V) -> Option<Vec<Acc>> {
 /// Whether the caller's code from the memset to the reverse call leaves
 /// the zeroed memory alone: only the augmented call, instructions that
 /// write nothing, and stores into the caller's own locals (the tape
-/// object).
+/// object) or the plugin's globals.
 fn caller_clear(site: &Site) -> bool {
     let bb = inst_block(site.memset);
     if inst_block(site.aug) != bb || inst_block(site.rev) != bb {
@@ -283,8 +283,13 @@ fn caller_clear(site: &Site) -> bool {
             || !may_write(*i)
             || (opcode(*i) == Some(LLVMOpcode::LLVMStore) && {
                 let objs = underlying_objects(operand(*i, 1));
-                objs.iter()
-                    .all(|o| opcode(*o) == Some(LLVMOpcode::LLVMAlloca) && !p.contains(o))
+                objs.iter().all(|o| {
+                    // A local of the caller, or the plugin's own globals
+                    // (the thread's tape buffer cache).
+                    (opcode(*o) == Some(LLVMOpcode::LLVMAlloca)
+                        || (is_global_var(*o) && name(*o).starts_with("enzyme_rs.")))
+                        && !p.contains(o)
+                })
             })
     })
 }

@@ -56,7 +56,14 @@ int main(void) {
   grad_sumsq(&c, x, g, N / 2);
   for (int i = 0; i < N / 2; i++) CHECK("short", g[i], 2 * x[i], 1e-12);
   for (int i = N / 2; i < N; i++) CHECK("short: added", g[i], 7.0 + 2 * x[i], 1e-12);
-  // The loop is skipped: still zeroed.
+  // The loop is skipped (n = 0): the zeroing still happens.
+  c.n = 0;
+  for (int i = 0; i < 2 * N; i++) g[i] = 7.0;
+  grad_sumsq(&c, x, g, N);
+  for (int i = 0; i < N; i++) CHECK("no iterations: zeroed", g[i], 0.0, 0);
+  CHECK("no iterations: past the zeroing", g[N], 7.0, 0);
+  c.n = N;
+  // Behind a condition, off.
   c.on = 0;
   for (int i = 0; i < 2 * N; i++) g[i] = 7.0;
   grad_gated(&c, x, g);
