@@ -406,6 +406,8 @@ fn cleanup(sess: &mut Session) {
     for c in sites {
         inline_helpers_in(c);
     }
+    // The caller's zeroing of a shadow folded into the gradient.
+    crate::modes::reverse::zfuse::run(sess);
     // Small derivatives, and any called in a loop, are inlined into the
     // user's call site (the tape then lives in registers, loops vectorize
     // across the sweep); large ones called once stay calls, which keeps the

@@ -36,6 +36,9 @@ pub struct Options {
     /// (a sort) as origins, its reverse one scatter
     /// (`ENZYME_RS_MOVE_RECORD=0`: never; modes/reverse/moverec.rs).
     pub move_record: bool,
+    /// Fold the caller's zeroing of a shadow into the gradient
+    /// (`ENZYME_RS_FUSE_ZERO=0`: never; modes/reverse/zfuse.rs).
+    pub fuse_zero: bool,
 }
 
 /// When loops are re-run per iteration (`ENZYME_RS_AUTO_RERUN`).
@@ -108,6 +111,7 @@ impl Options {
             auto_rerun: rerun_mode(),
             rerun_budget: rerun_budget(),
             move_record: flag("enzyme-rs-move-record", true),
+            fuse_zero: flag("enzyme-rs-fuse-zero", true),
         }
     }
 }

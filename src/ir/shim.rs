@@ -349,3 +349,49 @@ pub fn invoke_to_call(i: V) -> V {
 pub fn invokes_to_calls(f: V) -> u32 {
     unsafe { ers_invokes_to_calls(f) }
 }
+
+extern "C" {
+    fn ers_zfuse_guard(
+        f: V,
+        shadow: V,
+        len: V,
+        fallback: V,
+        stores: *mut V,
+        n: c_uint,
+        esz: c_uint,
+    ) -> c_int;
+}
+
+/// Zero fusion (`modes/reverse/zfuse.rs`, cpp/zfuse.cc): when the
+/// accumulations `stores` (of `esz` bytes) into `shadow`'s memory write one
+/// contiguous range from `shadow` on exactly once, in one outermost loop,
+/// guard `f` (a copy of `fallback` taking the caller's zeroing length
+/// `len` last): where the range's size differs from `len`, or the loop is
+/// skipped, `len` bytes at `shadow` are zeroed (and `fallback` is called).
+/// Returns whether `f` was changed (Err: the failed check's number).
+pub fn zfuse_guard(
+    f: V,
+    shadow: V,
+    len: V,
+    fallback: V,
+    stores: &[V],
+    esz: u32,
+) -> Result<(), i32> {
+    let mut v = stores.to_vec();
+    let rc = unsafe {
+        ers_zfuse_guard(
+            f,
+            shadow,
+            len,
+            fallback,
+            v.as_mut_ptr(),
+            v.len() as c_uint,
+            esz,
+        )
+    };
+    if rc > 0 {
+        Ok(())
+    } else {
+        Err(rc)
+    }
+}

@@ -71,6 +71,9 @@ pub struct Session {
     /// Calls of derivatives placed at the user's `__enzyme_*` call sites,
     /// with their caller: inlined at -O1 and above.
     pub toplevel_calls: Vec<(V, V)>,
+    /// Call sites whose shadow the caller zeroes just before the call
+    /// (`reverse::zfuse`), fused after the cleanup.
+    pub zero_sites: Vec<crate::modes::reverse::zfuse::Site>,
     /// Half-built functions of failed requests, deleted after reporting.
     pub doomed: Vec<V>,
     /// Per function differentiated as a callee: the type trees of its
@@ -106,6 +109,7 @@ impl Session {
             created: Vec::new(),
             doomed: Vec::new(),
             toplevel_calls: Vec::new(),
+            zero_sites: Vec::new(),
             arg_trees: HashMap::new(),
         }
     }

@@ -27,6 +27,7 @@ pub mod rerun;
 pub mod rerun_cost;
 pub mod rev;
 pub mod tape;
+pub mod zfuse;
 
 use super::Session;
 use crate::callsite::{self, Activity, Request};
@@ -161,6 +162,7 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     b.before(req.call);
     b.set_debug_loc_from(req.call);
     let lanes = key.lanes();
+    let zeroing = zfuse::zeroing_before(sess, req, lanes);
     // Take the thread's cached tape buffer (a gradient called again reuses
     // the memory it grew last time instead of faulting fresh pages in).
     // A derivative that keeps nothing on the tape does not touch it.
@@ -221,6 +223,15 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
         rev_args.push(tp);
         let d = b.call_fn(pair.rev_of(lane), &mut rev_args);
         sess.toplevel_calls.push((d, caller));
+        if let Some((memset, pos)) = zeroing {
+            sess.zero_sites.push(zfuse::Site {
+                memset,
+                len: operand(memset, 2),
+                pos,
+                aug: primal,
+                rev: d,
+            });
+        }
         let ds = if is_void(type_of(d)) {
             vec![]
         } else if pair.active_params.len() == 1 {
