@@ -44,21 +44,9 @@ fn errno_only_call(c: V) -> bool {
 
 /// Erase the errno-only libm calls of `aug` and, when there were any,
 /// fold the branches around them (LibCallsShrinkWrap's guards). Returns
-/// how many calls went; functions over `MAX_INSTRUCTIONS` keep them, as
-/// does `ENZYME_RS_KEEP_ERRNO_CALLS=1`.
+/// how many calls went. `ENZYME_RS_KEEP_ERRNO_CALLS=1` keeps them.
 pub(super) fn drop_errno_only_calls(aug: V) -> Result<usize, String> {
     if std::env::var("ENZYME_RS_KEEP_ERRNO_CALLS").as_deref() == Ok("1") {
-        return Ok(0);
-    }
-    // Past this size the guards stay: the straight-line benchmark at
-    // N=20,000 (a 44,500-instruction `f`) compiled in over 116 s CPU
-    // without them against 49 s with them (one merged block of 300,000
-    // instructions in the reverse sweep before its cleanup; which pass
-    // is superlinear on it is not yet known). N=8,000 (about 17,700)
-    // gained: bench/results/compile_scaling.md.
-    const MAX_INSTRUCTIONS: usize = 20_000;
-    let size: usize = blocks(aug).into_iter().map(|b| instructions(b).len()).sum();
-    if size > MAX_INSTRUCTIONS {
         return Ok(0);
     }
     let dead: Vec<V> = blocks(aug)
