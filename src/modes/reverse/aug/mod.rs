@@ -16,6 +16,7 @@ use crate::rules::{self, AllocKind, CallKind};
 use std::collections::{HashMap, HashSet};
 
 mod calls;
+mod errno;
 mod region;
 mod shadow;
 use shadow::{null_based, points_into_float_free_constant};
@@ -178,6 +179,13 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         // stack slots (the loop counter, the pointer parameters) would
         // otherwise go on the tape every iteration.
         shim::run_function_pipeline(&mut [aug], "mem2reg").map_err(Error::internal)?;
+    }
+    let dropped = errno::drop_errno_only_calls(aug).map_err(Error::internal)?;
+    if dropped > 0 {
+        log::debug!(
+            "enzyme-rs: {}: {dropped} errno-only libm call(s) dropped",
+            name(f)
+        );
     }
     let promoted = super::promote::heap_allocas_for_custom_calls(aug);
     // Canonical loop shape: preheaders, a single latch, dedicated exits.
