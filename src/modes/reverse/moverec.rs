@@ -258,6 +258,9 @@ fn check(f: V, loops: &shim::Loops, h: BB) -> std::result::Result<Plan, String> 
             at(*first)
         ));
     }
+    if !count_fits_u32(bytes, size) {
+        return Err("its buffer may hold 2^32 elements or more (origins are 32-bit)".into());
+    }
     for s in &stores {
         if underlying_objects(operand(*s, 1)) != vec![buf] || type_of(operand(*s, 0)) != elem {
             return Err(format!("it writes other memory or other types{}", at(*s)));
@@ -336,6 +339,32 @@ fn check(f: V, loops: &shim::Loops, h: BB) -> std::result::Result<Plan, String> 
         stores,
         moved,
     })
+}
+
+/// Whether a buffer of `bytes` bytes provably holds fewer than 2^32
+/// elements of `size` bytes (origins are unsigned 32-bit): a constant, or
+/// an integer of at most 32 bits widened, times at most `size`.
+fn count_fits_u32(bytes: V, size: u64) -> bool {
+    if let Some(c) = const_int_value(bytes) {
+        return c >= 0 && (c as u64) / size < (1u64 << 32);
+    }
+    let narrow = |v: V| {
+        matches!(opcode(v), Some(LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt))
+            && crate::ir::types::int_width(type_of(operand(v, 0))) <= 32
+    };
+    if narrow(bytes) {
+        return true;
+    }
+    let scale = match opcode(bytes) {
+        Some(LLVMOpcode::LLVMMul) => [(0, 1), (1, 0)]
+            .into_iter()
+            .find_map(|(c, x)| Some((const_int_value(operand(bytes, c))?, operand(bytes, x)))),
+        Some(LLVMOpcode::LLVMShl) => const_int_value(operand(bytes, 1))
+            .filter(|k| (0..63).contains(k))
+            .map(|k| (1i64 << k, operand(bytes, 0))),
+        _ => None,
+    };
+    matches!(scale, Some((c, x)) if c > 0 && (c as u64) <= size && narrow(x))
 }
 
 /// Bytes of local object `o`, when known.
