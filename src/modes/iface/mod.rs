@@ -20,6 +20,7 @@
 pub mod batch;
 pub mod fixed_point;
 pub mod fwdsplit;
+pub mod fwdtape;
 pub mod markers;
 pub mod shadows;
 
