@@ -158,6 +158,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     let vmap = shim::clone_into(aug, f, &mut primal_params);
     drop(vmap);
     shim::strip_derivative_attrs(aug);
+    crate::modes::reverse::rev::mark_recompute_as(aug, f);
     remove_fn_attr(aug, "alwaysinline");
     let unoptimized = fn_has_attr(aug, "optnone");
     remove_fn_attr(aug, "optnone");
