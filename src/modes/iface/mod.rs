@@ -21,6 +21,7 @@ pub mod batch;
 pub mod fixed_point;
 pub mod fwdsplit;
 pub mod fwdtape;
+pub mod iter;
 pub mod markers;
 pub mod shadows;
 
