@@ -84,6 +84,7 @@ pub fn run_with(
         let queried =
             crate::modes::iface::shadows::lower_after(&mut Session::new(m, opts, registry));
         let queried = crate::modes::iface::iter::lower_after(m) | queried;
+        let queried = crate::modes::iface::todense::lower_after(m) | queried;
         return lowered
             | queried
             | (deferred.is_empty() && crate::modes::hints::erase_annotations(m));
@@ -160,6 +161,7 @@ pub fn run_with(
     }
     crate::modes::iface::shadows::lower_after(&mut sess);
     crate::modes::iface::iter::lower_after(m);
+    crate::modes::iface::todense::lower_after(m);
     if deferred.is_empty() {
         crate::modes::hints::erase_annotations(m);
     }

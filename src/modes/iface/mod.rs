@@ -24,6 +24,7 @@ pub mod fwdtape;
 pub mod iter;
 pub mod markers;
 pub mod shadows;
+pub mod todense;
 
 use crate::diag::Error;
 use crate::ir::llvm::*;
