@@ -23,10 +23,16 @@ typedef struct {
   char *buf;
   uint64_t bytes;
   int32_t lane;
+  /* A descriptor global's shadow (its initializer holds pointers to other
+   * globals): the shadow's initial image and the offsets of its pointers. */
+  const char *init;
+  const uint64_t *ptrs;
+  int64_t nptrs;
 } entry;
 
 typedef struct ctx {
   int32_t width;
+  int32_t inside; /* the buffers are swapped in (a derivative runs) */
   int64_t n, cap;
   entry *e;
   struct ctx *next; /* every context stays reachable (no leak report) */
@@ -57,8 +63,53 @@ void __enzyme_rs_shadows_add(void *vc, void *primal, void *shadow, uint64_t byte
     fprintf(stderr, "enzyme-rs: __enzyme_context: out of memory\n");
     abort();
   }
-  entry e = {(char *)primal, (char *)shadow, buf, bytes, lane};
+  entry e = {(char *)primal, (char *)shadow, buf, bytes, lane, NULL, NULL, 0};
   c->e[c->n++] = e;
+}
+
+/* The pointers at `base` (the bytes of descriptor entry `d`) that point
+ * into a shadow global of context `c` made to point to the same byte of
+ * its buffer in the context (to_buf), or the other way. A context's buffer
+ * of a descriptor points into the context's buffers; while a derivative
+ * runs (swapped in) the shadow globals hold the context's contents, and
+ * the descriptor's pointers there point into the shadow globals. */
+static void translate(ctx *c, char *base, const entry *d, int to_buf) {
+  for (int64_t k = 0; k < d->nptrs; k++) {
+    if (d->ptrs[k] + sizeof(char *) > d->bytes)
+      continue;
+    char *v;
+    memcpy(&v, base + d->ptrs[k], sizeof v);
+    for (int64_t i = 0; i < c->n; i++) {
+      entry *x = &c->e[i];
+      char *from = to_buf ? x->shadow : x->buf, *to = to_buf ? x->buf : x->shadow;
+      if (v >= from && v < from + (x->bytes ? x->bytes : 1)) {
+        v = to + (v - from);
+        memcpy(base + d->ptrs[k], &v, sizeof v);
+        break;
+      }
+    }
+  }
+}
+
+/* Entry `shadow` (added last) is a descriptor's shadow: its buffer starts
+ * as `init` (the shadow global's initializer), pointers translated by
+ * __enzyme_rs_shadows_finish once every entry is there. */
+void __enzyme_rs_shadows_descriptor(void *vc, const void *init, const uint64_t *ptrs, int64_t n) {
+  ctx *c = (ctx *)vc;
+  if (!c || c->n == 0)
+    return;
+  entry *e = &c->e[c->n - 1];
+  e->init = (const char *)init;
+  e->ptrs = ptrs;
+  e->nptrs = n;
+  memcpy(e->buf, init, e->bytes);
+}
+
+void __enzyme_rs_shadows_finish(void *vc) {
+  ctx *c = (ctx *)vc;
+  for (int64_t i = 0; c && i < c->n; i++)
+    if (c->e[i].nptrs)
+      translate(c, c->e[i].buf, &c->e[i], 1);
 }
 
 /* Exchange the context's buffers with the shadow globals (entering and
@@ -77,12 +128,24 @@ void __enzyme_rs_shadows_swap(void *vc) {
       e->buf[k] = t;
     }
   }
+  c->inside = !c->inside;
+  /* Entering: the descriptors now in the shadow globals point into them;
+   * leaving: the context's descriptors point into its buffers again. */
+  for (int64_t i = 0; i < c->n; i++)
+    if (c->e[i].nptrs)
+      translate(c, c->inside ? c->e[i].shadow : c->e[i].buf, &c->e[i], !c->inside);
 }
 
 void __enzyme_rs_shadows_zero(void *vc) {
   ctx *c = (ctx *)vc;
-  for (int64_t i = 0; c && i < c->n; i++)
-    memset(c->e[i].buf, 0, c->e[i].bytes);
+  for (int64_t i = 0; c && i < c->n; i++) {
+    /* a descriptor's shadow keeps its pointers (its initial image) */
+    if (c->e[i].init)
+      memcpy(c->e[i].buf, c->e[i].init, c->e[i].bytes);
+    else
+      memset(c->e[i].buf, 0, c->e[i].bytes);
+  }
+  __enzyme_rs_shadows_finish(c);
 }
 
 /* The shadow in context `vc` of the byte at `p` (inside a global), lane `lane`. */

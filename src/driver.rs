@@ -83,6 +83,8 @@ pub fn run_with(
         let registry = std::rc::Rc::new(crate::rules::registry::Registry::build(m));
         let queried =
             crate::modes::iface::shadows::lower_after(&mut Session::new(m, opts, registry));
+        let queried = crate::modes::iface::iter::lower_after(m) | queried;
+        let queried = crate::modes::iface::todense::lower_after(m) | queried;
         return lowered
             | queried
             | (deferred.is_empty() && crate::modes::hints::erase_annotations(m));
@@ -158,6 +160,8 @@ pub fn run_with(
         }
     }
     crate::modes::iface::shadows::lower_after(&mut sess);
+    crate::modes::iface::iter::lower_after(m);
+    crate::modes::iface::todense::lower_after(m);
     if deferred.is_empty() {
         crate::modes::hints::erase_annotations(m);
     }

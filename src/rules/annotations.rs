@@ -72,7 +72,9 @@ pub fn apply(m: LLVMModuleRef) -> Vec<GlobalAttr> {
                     set_fn_string_attr(f, "enzyme_inactive_noblock", "");
                 }
                 "function_like" => set_fn_string_attr(f, "enzyme_function_like", &value),
-                // Hints: accepted, with no effect on the derivative here.
+                // `no_escaping_allocation`: read by the capture analysis
+                // (reverse/distinct.rs); the others are accepted hints with
+                // no effect on the derivative here.
                 "no_escaping_allocation" | "notypeanalysis" | "checkpoint" => {
                     set_fn_string_attr(f, &format!("enzyme_{attr}"), "")
                 }

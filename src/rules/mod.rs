@@ -719,7 +719,10 @@ fn digamma_fn(m: LLVMModuleRef, t: T) -> V {
 /// Functions known to carry no derivative: I/O, timing, randomness, process
 /// control, and pure integer/string utilities. Calls to them are skipped.
 pub(crate) fn is_inactive_function_name(n: &str) -> bool {
-    if registry::is_inactive(n) || hints::type_hint(n).is_some() {
+    if registry::is_inactive(n)
+        || hints::type_hint(n).is_some()
+        || crate::callsite::unmangled_head(n).starts_with("__enzyme_iter")
+    {
         return true;
     }
     const INACTIVE: &[&str] = &[

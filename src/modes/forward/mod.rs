@@ -222,6 +222,7 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
         }
     }
     let vmap = shim::clone_into(nf, f, &mut primal_params);
+    crate::modes::iface::iter::step_in_clone(nf);
     shim::strip_derivative_attrs(nf);
     remove_fn_attr(nf, "alwaysinline");
     make_internal(nf);

@@ -36,16 +36,17 @@ const FWDDIFF: &str = "__enzyme_fwddiff_rs_fwdsplit";
 /// derivative. Returns whether the module changed.
 pub fn lower(m: LLVMModuleRef) -> bool {
     let mut changed = register_split_derivatives(m);
+    let mut taped = super::fwdtape::TapeSplit::default();
     for call in super::calls_named(m, "__enzyme_fwdsplit") {
         changed = true;
-        if let Err(e) = rewrite(m, call) {
+        if let Err(e) = rewrite(m, call, &mut taped) {
             super::fail(e, call);
         }
     }
     changed
 }
 
-fn rewrite(m: LLVMModuleRef, call: V) -> Result<()> {
+fn rewrite(m: LLVMModuleRef, call: V, taped: &mut super::fwdtape::TapeSplit) -> Result<()> {
     let all = call_args(call);
     if all.is_empty() || call_has_sret(call, 0) {
         return Err(Error::bad_call(call, "__enzyme_fwdsplit(f, args..., tape) needs the function first and returns the tangent by value (a result through a hidden pointer is not supported)"));
@@ -73,7 +74,7 @@ fn rewrite(m: LLVMModuleRef, call: V) -> Result<()> {
             }
         }
     }
-    let tape = match tape {
+    let mut tape = match tape {
         Some(t) => t,
         None => keep
             .pop()
@@ -86,7 +87,27 @@ fn rewrite(m: LLVMModuleRef, call: V) -> Result<()> {
             "__enzyme_fwdsplit needs the tape of __enzyme_augmentfwd (or null) as its last argument (or after enzyme_tape)",
         ));
     }
-    check_recomputable(call, f)?;
+    if let Err(e) = check_recomputable(call, f) {
+        // Read the primal values from the tape instead (fwdtape.rs); the
+        // augmented forward call that made the tape is replaced then.
+        let ti = all.iter().rposition(|a| *a == tape);
+        let Some(replay) = taped.replay_for(call, f, tape)? else {
+            return Err(e);
+        };
+        tape = ti.map_or(tape, |k| call_args(call)[k]);
+        keep[0] = replay;
+        let ctx = module_context(m);
+        let marker = named_global(m, "enzyme_const")
+            .unwrap_or_else(|| add_global(m, i32_type(ctx), "enzyme_const"));
+        keep.push(marker);
+        keep.push(if is_ptr(type_of(tape)) {
+            tape
+        } else {
+            let b = Builder::new(m);
+            b.before(call);
+            b.cast(LLVMOpcode::LLVMIntToPtr, tape, ptr_type(ctx))
+        });
+    }
     let fty = call_fn_type(call);
     let decl = get_or_declare(m, FWDDIFF, fty);
     let b = Builder::new(m);
@@ -272,7 +293,7 @@ fn check_recomputable(call: V, f: V) -> Result<()> {
     } else {
         return Ok(());
     };
-    Err(Error::bad_call(call, format!("__enzyme_fwdsplit of '{}': enzyme-rs's split forward mode runs the primal again instead of reading the tape, which is only right for a function that does not overwrite what it reads, but {why}; use __enzyme_fwddiff before the primal runs instead", name(f))))
+    Err(Error::bad_call(call, format!("__enzyme_fwdsplit of '{}': enzyme-rs's split forward mode runs the primal again unless the tape comes straight from an __enzyme_augmentfwd of the same function (then it reads the primal values from it), which is only right for a function that does not overwrite what it reads, but {why}; pass the tape of __enzyme_augmentfwd, or use __enzyme_fwddiff before the primal runs instead", name(f))))
 }
 
 fn param_index(p: V) -> usize {

@@ -20,8 +20,11 @@
 pub mod batch;
 pub mod fixed_point;
 pub mod fwdsplit;
+pub mod fwdtape;
+pub mod iter;
 pub mod markers;
 pub mod shadows;
+pub mod todense;
 
 use crate::diag::Error;
 use crate::ir::llvm::*;

@@ -23,7 +23,10 @@
 //! to a global replaced by the pointer into that global's shadow of the
 //! same mode and lane, floats zero and integers copied: derivative code
 //! reading the pointer from the shadow of `p` reaches the shadow of `a`.
-//! Context buffers (`__enzyme_context`) start all zero.
+//! Context buffers (`__enzyme_context`) start zero, but a descriptor's
+//! starts as that initializer with its pointers into the context's
+//! buffers (the runtime translates them to the shadow globals while the
+//! context is swapped in, and back); `__enzyme_zero_shadows` restores it.
 use super::{calls_named, fail};
 use crate::callsite::convert_arg;
 use crate::diag::{Error, Result};
@@ -242,6 +245,7 @@ fn lower_context(sess: &mut Session, call: V) -> Result<()> {
     }
     let m = sess.module;
     let (new, add) = (helper(m, "new")?, helper(m, "add")?);
+    let (desc, finish) = (helper(m, "descriptor")?, helper(m, "finish")?);
     let b = Builder::new(m);
     b.before(call);
     b.set_debug_loc_from(call);
@@ -273,7 +277,35 @@ fn lower_context(sess: &mut Session, call: V) -> Result<()> {
                 const_i32(ctx, l as i64),
             ],
         );
+        // A descriptor's shadow: the context's buffer starts as the
+        // shadow's initializer, its pointers into the context's buffers.
+        let init = crate::ir::link::initializer(s).filter(|i| !is_null_or_undef(*i));
+        let mut offs = Vec::new();
+        pointer_offsets(m, global_type(g), 0, &mut offs);
+        if let (Some(init), false) = (init, offs.is_empty()) {
+            let img = crate::ir::link::add_global(
+                m,
+                &format!("{}.context_init", name(s)),
+                type_of(init),
+                Some(init),
+                true,
+            );
+            set_linkage(img, LLVMLinkage::LLVMPrivateLinkage);
+            let i64t = i64_type(ctx);
+            let vals: Vec<V> = offs.iter().map(|o| const_i64(ctx, *o as i64)).collect();
+            let arr = const_array(i64t, &vals);
+            let og = crate::ir::link::add_global(
+                m,
+                &format!("{}.pointer_offsets", name(s)),
+                type_of(arr),
+                Some(arr),
+                true,
+            );
+            set_linkage(og, LLVMLinkage::LLVMPrivateLinkage);
+            b.call_fn(desc, &mut [c, img, og, const_i64(ctx, offs.len() as i64)]);
+        }
     }
+    b.call_fn(finish, &mut [c]);
     let r = if type_of(call) == ptr_type(ctx) || is_void(type_of(call)) {
         c
     } else {
@@ -286,6 +318,26 @@ fn lower_context(sess: &mut Session, call: V) -> Result<()> {
     }
     erase(call);
     Ok(())
+}
+
+/// The byte offsets of the pointers in a value of type `t` at `at`.
+fn pointer_offsets(m: LLVMModuleRef, t: T, at: u64, out: &mut Vec<u64>) {
+    if out.len() > 4096 {
+        return;
+    }
+    if is_ptr(t) {
+        out.push(at);
+    } else if is_struct(t) {
+        for (i, f) in struct_fields(t).into_iter().enumerate() {
+            pointer_offsets(m, f, at + field_offset(m, t, i as u32), out);
+        }
+    } else if is_array(t) && contains_ptr(t) {
+        let e = elem_type(t);
+        let size = type_alloc_size(m, e);
+        for i in 0..array_len(t) as u64 {
+            pointer_offsets(m, e, at + i * size, out);
+        }
+    }
 }
 
 /// `__enzyme_shadow(&g, width, lane)` or `__enzyme_shadow(ctx, &g, lane)`.

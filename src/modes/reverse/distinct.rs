@@ -115,7 +115,11 @@ fn param_uses_in(f: V, k: usize, visiting: &mut HashSet<(V, usize)>, depth: usiz
         |a: &str| enum_attr_kind(a) != 0 && crate::ir::globals::param_has_attr(f, k as u32, a);
     let by_attrs = Uses {
         written: !(has(f, k, READ_ONLY) || attr("readonly") || attr("readnone")),
-        captured: !(has(f, k, NO_CAPTURE) || attr("nocapture")),
+        // `__enzyme_no_escaping_allocation` (or the attribute): nothing
+        // given to the function escapes through it.
+        captured: !(has(f, k, NO_CAPTURE)
+            || attr("nocapture")
+            || fn_has_attr(f, "enzyme_no_escaping_allocation")),
     };
     if is_declaration(f) || name(f).starts_with("enzyme_rs.") || depth > MAX_DEPTH {
         return by_attrs;

@@ -158,7 +158,9 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     set_name(tape_arg, "tape");
     let vmap = shim::clone_into(aug, f, &mut primal_params);
     drop(vmap);
+    crate::modes::iface::iter::step_in_clone(aug);
     shim::strip_derivative_attrs(aug);
+    crate::modes::reverse::rev::mark_recompute_as(aug, f);
     remove_fn_attr(aug, "alwaysinline");
     let unoptimized = fn_has_attr(aug, "optnone");
     remove_fn_attr(aug, "optnone");

@@ -21,6 +21,52 @@ pub(super) fn pure_rule_call(c: V) -> bool {
         && called_function(c).is_some_and(is_declaration)
 }
 
+/// On an augmented forward function of a function registered with
+/// `__enzyme_shouldrecompute`: the primal's name.
+const RECOMPUTE_AS: &str = "enzyme_rs.recompute_as";
+
+/// Mark `aug`, the augmented forward of `f`, when `f` is registered with
+/// `__enzyme_shouldrecompute` (or has the attribute).
+pub fn mark_recompute_as(aug: V, f: V) {
+    if fn_has_attr(f, "enzyme_shouldrecompute") {
+        crate::ir::attrs::set_fn_string_attr(aug, RECOMPUTE_AS, &name(f));
+    }
+}
+
+/// A call whose result the reverse sweep computes again instead of
+/// taping it, as Enzyme does for functions registered with
+/// `__enzyme_shouldrecompute`: a call of such a function (or of its
+/// augmented forward) whose arguments are all scalars. Returns the
+/// function to call and how many leading arguments it takes. The user
+/// vouches that calling it again gives the same value.
+pub(super) fn should_recompute(c: V) -> Option<(V, usize)> {
+    if !is_call(c) || is_void(type_of(c)) {
+        return None;
+    }
+    let callee = called_function(c)?;
+    let f = match crate::ir::attrs::fn_string_attr(callee, RECOMPUTE_AS) {
+        Some(n) => get_function(module_of(callee), &n)?,
+        None if fn_has_attr(callee, "enzyme_shouldrecompute")
+            && !name(callee).starts_with("enzyme_rs.") =>
+        {
+            callee
+        }
+        None => return None,
+    };
+    let n = params(f).len();
+    let args = call_args(c);
+    let scalar = |t: T| !is_ptr(t) && !contains_ptr(t);
+    (fn_return_type(f) == type_of(c)
+        && !is_vararg(fn_type(f))
+        && args.len() >= n
+        && params(f).iter().all(|p| scalar(type_of(*p)))
+        && args[..n]
+            .iter()
+            .zip(params(f))
+            .all(|(a, p)| type_of(*a) == type_of(p)))
+    .then_some((f, n))
+}
+
 /// A recomputed libm call with an LLVM intrinsic of the same value
 /// (`sin`, `cos`, `exp`, `exp2`, `log`, `log2`, `log10`, double or float)
 /// becomes that intrinsic: the reverse sweep needs only the value (errno
@@ -127,6 +173,9 @@ impl RevGen<'_> {
             && (self.written.unwritten_and_persistent(operand(v, 0)) || self.reload_ok(v))
         {
             return Origin::Recompute(0);
+        }
+        if should_recompute(v).is_some() {
+            return Origin::Recompute(1);
         }
         if let Some(w) = mincut::float_work(v, &pure_rule_call) {
             if self.keeps_libm_result(v, w) {
@@ -241,6 +290,9 @@ impl RevGen<'_> {
     /// What recomputing `v` takes: its operands, or for a forwarded load
     /// the values its stored value is recomputed from.
     fn deps(&self, v: V) -> Vec<V> {
+        if let Some((_, n)) = should_recompute(v) {
+            return call_args(v)[..n].to_vec();
+        }
         match self.forwarded(v) {
             Some(f) => f.deps.clone(),
             None => operands(v),

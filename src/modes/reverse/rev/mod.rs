@@ -24,6 +24,7 @@ mod calls;
 mod lanes;
 mod loops;
 mod recompute;
+pub use cache::mark_recompute_as;
 pub use lanes::{build, finish_pops};
 
 pub(super) fn build_lane(
@@ -391,8 +392,21 @@ impl RevGen<'_> {
         }
         let recompute = self.recompute_or_tape(w);
         let forward = if recompute { self.forwarded(w) } else { None };
+        let again = if recompute {
+            cache::should_recompute(w)
+        } else {
+            None
+        };
         let v = if let Some(f) = forward {
             self.rebuild_forwarded(w, &f)?
+        } else if let Some((f, n)) = again {
+            // A function registered with __enzyme_shouldrecompute: called
+            // again (its primal, not its augmented forward).
+            let mut args = Vec::new();
+            for a in &call_args(w)[..n] {
+                args.push(self.avail(*a)?);
+            }
+            self.b.call_fn(f, &mut args)
         } else if recompute {
             let ops = operands(w);
             let mut new_ops = Vec::new();
