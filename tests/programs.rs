@@ -10,6 +10,8 @@
 //!   // EXPECT-ERROR: text     compilation must fail with `text` in stderr
 //!   // SKIP: reason           not run (reported as skipped)
 //!   // SANITIZE-SKIP-LLVM22: reason   not run under a sanitizer with clang-22
+//!   // LEAK-KNOWN: reason     a known leak: AddressSanitizer's leak check is
+//!                             off for this program (its other checks stay on)
 //!   // RANKS: 2 4             an MPI program: built with mpicc (OpenMPI,
 //!                             OMPI_CC=clang-16), run under mpirun once per
 //!                             rank count
@@ -33,6 +35,8 @@ struct Case {
     ranks: Vec<String>,
     /// OMP_NUM_THREADS values to run with (one run without it when empty).
     threads: Vec<String>,
+    /// `// LEAK-KNOWN:`: run with the leak check off.
+    leak_known: bool,
 }
 
 fn root() -> PathBuf {
@@ -189,6 +193,9 @@ fn run_case(c: &Case, plugin: &Path, work: &Path) -> Result<(), String> {
     for t in counts {
         let mut run = Command::new("timeout");
         run.arg("60").arg(&exe);
+        if c.leak_known {
+            run.env("ASAN_OPTIONS", "detect_leaks=0");
+        }
         if let Some(t) = t {
             // Passive waiting: up to 4 threads share the cores with the
             // other test runs.
@@ -350,6 +357,7 @@ fn main() {
                 expect_error: expect_error.clone(),
                 ranks: ranks.clone(),
                 threads: threads.clone(),
+                leak_known: directive(&text, "LEAK-KNOWN:").is_some(),
             });
         }
     }
