@@ -29,7 +29,7 @@ use super::memory::{is_local_object, is_uncaptured};
 use super::{get_pair, Key, Pair};
 use crate::analysis::activity::underlying_objects;
 use crate::diag::{Error, Result};
-use crate::ir::attrs::{fn_string_attr, set_fn_string_attr};
+use crate::ir::attrs::fn_string_attr;
 use crate::ir::blocks::set_successor;
 use crate::ir::llvm::*;
 use crate::ir::shim::{self, debug_location, remark, remark_enabled, RemarkKind};
@@ -107,7 +107,7 @@ pub fn try_moves(sess: &mut Session, key: &Key, a: &Aug, trial: &Pair) -> Result
     }
     let mut places = Vec::new();
     for (p, est) in plans {
-        places.push((loop_place(p.header), est));
+        places.push((super::rerun::loop_place(p.header), est));
         rewrite(m, copy, p);
     }
     verify_function(copy).map_err(|e| {
@@ -136,35 +136,19 @@ pub fn try_moves(sess: &mut Session, key: &Key, a: &Aug, trial: &Pair) -> Result
     Ok(Some(pair))
 }
 
-fn loop_place(h: BB) -> String {
-    match instructions(h).into_iter().find_map(debug_location) {
-        Some((file, l)) => format!("loop at {file}:{l}"),
-        None => "loop".into(),
-    }
-}
-
 fn missed(f: V, h: BB, why: &str) {
-    if remark_enabled(f, RemarkKind::Missed) {
-        let msg = format!(
-            "reverse mode of '{}': the moves of the {} are not recorded: {why}",
-            name(f),
-            loop_place(h)
-        );
-        remark(f, None, RemarkKind::Missed, "NoMoveRecord", &msg);
-    }
+    super::rerun::missed_remark(
+        f,
+        h,
+        "NoMoveRecord",
+        |at| format!("the moves of the {at} are not recorded"),
+        why,
+    );
 }
 
 /// A private copy of `f`, locals in registers, loops in simplified form.
 fn copy_function(m: LLVMModuleRef, f: V) -> Result<V> {
-    let copy = add_internal_function(m, &format!("enzyme_rs.moves.{}", name(f)), fn_type(f));
-    let mut args = params(copy);
-    shim::clone_into(copy, f, &mut args);
-    make_internal(copy);
-    set_fn_string_attr(copy, NO_MOVES, "1");
-    remove_fn_attr(copy, "optnone");
-    shim::run_function_pipeline(&mut [copy], "mem2reg,loop-simplify")
-        .map_err(|e| Error::internal(format!("moves: mem2reg failed: {e}")))?;
-    Ok(copy)
+    super::rerun::private_copy(m, f, "moves", NO_MOVES, "mem2reg,loop-simplify")
 }
 
 fn at(i: V) -> String {

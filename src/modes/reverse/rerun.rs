@@ -263,7 +263,8 @@ fn choose(
     )))
 }
 
-fn loop_place(h: BB) -> String {
+/// "loop at file:line" for a loop header (the first located instruction).
+pub(super) fn loop_place(h: BB) -> String {
     match instructions(h).into_iter().find_map(debug_location) {
         Some((file, l)) => format!("loop at {file}:{l}"),
         None => "loop".into(),
@@ -271,25 +272,51 @@ fn loop_place(h: BB) -> String {
 }
 
 fn missed(f: V, h: BB, why: &str) {
+    missed_remark(
+        f,
+        h,
+        "NoRerun",
+        |at| format!("the {at} is not re-run per iteration"),
+        why,
+    );
+}
+
+/// A `-Rpass-missed=enzyme` remark `tag` on `f`: "reverse mode of 'f':
+/// <what(loop place)>: why".
+pub(super) fn missed_remark(f: V, h: BB, tag: &str, what: impl Fn(&str) -> String, why: &str) {
     if remark_enabled(f, RemarkKind::Missed) {
         let msg = format!(
-            "reverse mode of '{}': the {} is not re-run per iteration: {why}",
+            "reverse mode of '{}': {}: {why}",
             name(f),
-            loop_place(h)
+            what(&loop_place(h))
         );
-        remark(f, None, RemarkKind::Missed, "NoRerun", &msg);
+        remark(f, None, RemarkKind::Missed, tag, &msg);
     }
 }
 
 /// A private copy of `f`, loops in simplified form.
 fn copy_function(m: LLVMModuleRef, f: V) -> Result<V> {
-    let copy = add_internal_function(m, &format!("enzyme_rs.rerun.{}", name(f)), fn_type(f));
+    private_copy(m, f, "rerun", NO_RERUN, "loop-simplify")
+}
+
+/// A private copy `enzyme_rs.<what>.f` of `f`, marked with the string
+/// attribute `marker` (so it is not rewritten again), with `passes` run on
+/// it.
+pub(super) fn private_copy(
+    m: LLVMModuleRef,
+    f: V,
+    what: &str,
+    marker: &str,
+    passes: &str,
+) -> Result<V> {
+    let copy = add_internal_function(m, &format!("enzyme_rs.{what}.{}", name(f)), fn_type(f));
     let mut args = params(copy);
     shim::clone_into(copy, f, &mut args);
     make_internal(copy);
-    set_fn_string_attr(copy, NO_RERUN, "1");
-    shim::run_function_pipeline(&mut [copy], "loop-simplify")
-        .map_err(|e| Error::internal(format!("rerun: loop-simplify failed: {e}")))?;
+    set_fn_string_attr(copy, marker, "1");
+    remove_fn_attr(copy, "optnone");
+    shim::run_function_pipeline(&mut [copy], passes)
+        .map_err(|e| Error::internal(format!("{what}: {passes} failed: {e}")))?;
     Ok(copy)
 }
 
