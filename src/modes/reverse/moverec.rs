@@ -160,25 +160,7 @@ fn at(i: V) -> String {
 /// Whether loop `h` of `f` is a move region; the reason when not.
 fn check(f: V, loops: &shim::Loops, h: BB) -> std::result::Result<Plan, String> {
     let m = module_of(f);
-    let body: HashSet<BB> = blocks(f)
-        .into_iter()
-        .filter(|b| loops.contains(h, *b))
-        .collect();
-    let exits: HashSet<BB> = body
-        .iter()
-        .flat_map(|b| successors(*b))
-        .filter(|b| !body.contains(b))
-        .collect();
-    if exits.len() != 1 {
-        return Err(format!("it leaves to {} places", exits.len()));
-    }
-    let exit = *exits.iter().next().unwrap();
-    if blocks(f)
-        .into_iter()
-        .any(|b| !body.contains(&b) && successors(b).contains(&exit))
-    {
-        return Err("its exit block is reached from outside it".into());
-    }
+    let (body, exit) = super::rerun::single_exit_body(f, loops, h)?;
     if instructions(exit)
         .into_iter()
         .any(|i| opcode(i) == Some(LLVMOpcode::LLVMPHI))

@@ -335,9 +335,13 @@ fn is_load_or_call(v: V) -> bool {
     is_call(v) || opcode(v) == Some(LLVMOpcode::LLVMLoad)
 }
 
-/// Whether loop `h` of `f` may be re-run; the reason when not.
-fn check(f: V, loops: &shim::Loops, h: BB, key: &Key) -> std::result::Result<Plan, String> {
-    let m = module_of(f);
+/// The blocks of loop `h` of `f` and its one exit block, which only the
+/// loop reaches; the reason when the loop has another shape.
+pub(super) fn single_exit_body(
+    f: V,
+    loops: &shim::Loops,
+    h: BB,
+) -> std::result::Result<(HashSet<BB>, BB), String> {
     let body: HashSet<BB> = blocks(f)
         .into_iter()
         .filter(|b| loops.contains(h, *b))
@@ -357,6 +361,13 @@ fn check(f: V, loops: &shim::Loops, h: BB, key: &Key) -> std::result::Result<Pla
     {
         return Err("its exit block is reached from outside it".into());
     }
+    Ok((body, exit))
+}
+
+/// Whether loop `h` of `f` may be re-run; the reason when not.
+fn check(f: V, loops: &shim::Loops, h: BB, key: &Key) -> std::result::Result<Plan, String> {
+    let m = module_of(f);
+    let (body, exit) = single_exit_body(f, loops, h)?;
     let preheader = loops.preheader(h).ok_or("it has no preheader")?;
     let mut reads: Vec<(V, V)> = Vec::new();
     let mut writes: Vec<V> = Vec::new();
