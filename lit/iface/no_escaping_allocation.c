@@ -6,7 +6,7 @@
 // they are loaded again in the reverse sweep.
 // RUN: %clang -g -O1 -c -Xclang -load -Xclang %plugin -fpass-plugin=%plugin -I%include -Rpass=enzyme %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=PLAIN
 // RUN: %clang -DMARK -g -O1 -c -Xclang -load -Xclang %plugin -fpass-plugin=%plugin -I%include -Rpass=enzyme %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=MARK
-// PLAIN: remark: reverse mode of 'f': tape 16 bytes per iteration in loops (1 loop)
+// PLAIN: remark: reverse mode of 'f': tape {{8|16}} bytes per iteration in loops (1 loop)
 // PLAIN: the memory it loads is overwritten at {{.*}}no_escaping_allocation.c:[[@LINE+13]]
 // MARK: remark: reverse mode of 'f': nothing taped
 #include <enzyme/enzyme.h>
