@@ -83,11 +83,7 @@ pub fn try_moves(sess: &mut Session, key: &Key, a: &Aug, trial: &Pair) -> Result
     let f = key.func;
     let m = sess.module;
     let copy = copy_function(m, f)?;
-    let loops = shim::Loops::new(copy);
-    let tops: Vec<BB> = blocks(copy)
-        .into_iter()
-        .filter(|b| loops.header(*b) == Some(*b) && loops.parent_header(*b).is_none())
-        .collect();
+    let (loops, tops) = super::rerun::outermost_loops(copy);
     let mut plans = Vec::new();
     if tops.len() == costs.len() {
         for (k, h) in tops.iter().enumerate() {

@@ -125,11 +125,7 @@ pub fn try_rerun(sess: &mut Session, key: &Key, a: &Aug, trial: &Pair) -> Result
     let f = key.func;
     let m = sess.module;
     let copy = copy_function(m, f)?;
-    let loops = shim::Loops::new(copy);
-    let tops: Vec<BB> = blocks(copy)
-        .into_iter()
-        .filter(|b| loops.header(*b) == Some(*b) && loops.parent_header(*b).is_none())
-        .collect();
+    let (loops, tops) = outermost_loops(copy);
     let mut plan = None;
     if tops.len() == costs.len() {
         let mut order: Vec<usize> = (0..costs.len()).collect();
@@ -333,6 +329,17 @@ struct Plan {
 
 fn is_load_or_call(v: V) -> bool {
     is_call(v) || opcode(v) == Some(LLVMOpcode::LLVMLoad)
+}
+
+/// The loops of `f` and the headers of its outermost ones, in block order
+/// (the order `tape_per_outer_iteration` reports them in).
+pub(super) fn outermost_loops(f: V) -> (shim::Loops, Vec<BB>) {
+    let loops = shim::Loops::new(f);
+    let tops = blocks(f)
+        .into_iter()
+        .filter(|b| loops.header(*b) == Some(*b) && loops.parent_header(*b).is_none())
+        .collect();
+    (loops, tops)
 }
 
 /// The blocks of loop `h` of `f` and its one exit block, which only the
