@@ -17,6 +17,7 @@
 //!                             rank count
 //!   // THREADS: 1 2 4         run once per count with OMP_NUM_THREADS set
 //! Set ENZYME_RS_TEST_FILTER=substring (or a comma-separated list) to run a subset.
+//! ENZYME_RS_TEST_LEVELS=O3 (or O0,O2) runs only those levels.
 //! ENZYME_RS_SANITIZE=address (or undefined, or address,undefined) builds
 //! each program with that sanitizer at -O0 and -O2 only (tests/sanitize.sh),
 //! skipping the EXPECT-ERROR programs.
@@ -305,6 +306,10 @@ fn main() {
     let sanitize = std::env::var("ENZYME_RS_SANITIZE")
         .ok()
         .filter(|s| !s.is_empty());
+    // ENZYME_RS_TEST_LEVELS=O3 (or "O0,O2"): only these levels.
+    let only_levels = std::env::var("ENZYME_RS_TEST_LEVELS")
+        .ok()
+        .filter(|s| !s.is_empty());
     let plugin = plugin();
     let mut files = Vec::new();
     collect(&root().join("tests/programs"), &mut files);
@@ -350,6 +355,14 @@ fn main() {
             .map(|s| s.split_whitespace().map(String::from).collect())
             .unwrap_or_default();
         for l in levels.split_whitespace() {
+            if let Some(only) = &only_levels {
+                if !only
+                    .split([',', ' '])
+                    .any(|o| o.trim_start_matches('-') == l)
+                {
+                    continue;
+                }
+            }
             cases.push(Case {
                 src: f.clone(),
                 level: l.to_string(),
@@ -390,6 +403,7 @@ fn main() {
     let mut results = Arc::try_unwrap(results).ok().unwrap().into_inner().unwrap();
     results.sort_by_key(|(i, _, _)| *i);
     let mut failed = 0;
+    let mut failed_names = Vec::new();
     let mut per_level: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
     for (_, c, r) in &results {
         let name = c
@@ -407,6 +421,7 @@ fn main() {
             }
             Err(msg) => {
                 failed += 1;
+                failed_names.push(format!("{name} -{}", c.level));
                 println!(
                     "test {name} -{} ... FAILED\n{}",
                     c.level,
@@ -420,6 +435,10 @@ fn main() {
         println!("-{l}: {p} of {t} programs pass");
     }
     println!();
+    // Repeated at the end: a long log's tail names what failed.
+    for f in &failed_names {
+        println!("failed: {f}");
+    }
     println!(
         "test result: {}. {} passed; {} failed; {} ignored; 0 measured; 0 filtered out",
         if failed == 0 { "ok" } else { "FAILED" },
