@@ -74,58 +74,154 @@ struct Analyses {
 // Otherwise nothing is changed (returns 0 or less: where it failed). The caller then turns the
 // accumulations into stores: on the fast path each element is written
 // once, first, into memory the caller had zeroed.
+// The load of accumulation `St: store (load q) + v, q`.
+static LoadInst *accLoad(StoreInst *St) {
+  auto *Add = dyn_cast<Instruction>(St->getValueOperand());
+  if (!Add) return nullptr;
+  for (Value *Op : Add->operands())
+    if (auto *X = dyn_cast<LoadInst>(Op))
+      if (X->getPointerOperand() == St->getPointerOperand()) return X;
+  return nullptr;
+}
+
+// The index of the last iteration of `L` in which block `B` (in `L`'s own
+// body) runs, as a SCEV of type `Ty`: with `L`'s single exiting block E
+// dominating its latch, every iteration passes E, so a block dominating E
+// runs exit-count + 1 times (`Every`: in every iteration, the first
+// included) and one between E and the latch exit-count times. Null (with
+// `Err`) when the loop is not of that shape.
+static const SCEV *lastIteration(Analyses &A, Loop *L, BasicBlock *B, Type *Ty, bool &Every,
+                                 int &Err) {
+  ScalarEvolution &SE = A.SE;
+  BasicBlock *E = L->getExitingBlock();
+  BasicBlock *Latch = L->getLoopLatch();
+  if (!E || !Latch || !L->getLoopPreheader()) return Err = -2, nullptr;
+  if (!A.DT.dominates(E, Latch)) return Err = -3, nullptr;
+  if (!A.DT.dominates(B, Latch)) return Err = -4, nullptr;
+  const SCEV *EC = SE.getExitCount(L, E);
+  if (isa<SCEVCouldNotCompute>(EC) || !EC->getType()->isIntegerTy() ||
+      EC->getType()->getIntegerBitWidth() > Ty->getIntegerBitWidth())
+    return Err = -7, nullptr;
+  EC = SE.getNoopOrZeroExtend(EC, Ty);
+  Every = A.DT.dominates(B, E);
+  return Every ? EC : SE.getMinusSCEV(EC, SE.getOne(Ty));
+}
+
+// `fn`: the copy of a reverse function, whose last parameter `len` (i64)
+// is the caller's zeroing length in bytes; `shadow`: the shadow parameter;
+// `stores`: the stores of its accumulations, each `esz` bytes. Every store
+// must be in one outermost loop L, either in L's own body or in the body of
+// a loop nested directly in L, run on every iteration of its loop, at an
+// affine address of stride +-esz in its loop. A store in a nested loop
+// either moves on with L (its per-iteration ranges must tile one range:
+// L's stride is +- the inner range's size) or writes one range that does
+// not change with L's iteration (then the first iteration of L must run
+// the inner loop: it stores, the later ones add; `first[k]` is set to 1
+// and its load is replaced by `select(first iteration of L, 0.0, load)`,
+// which is what the caller's zeroing gave). The stores' ranges must chain
+// without gap or overlap from `shadow` on. Then the copy is changed
+// (returns 1):
+//   - in L's preheader: when the ranges' total size differs from `len`,
+//     zero `len` bytes at the shadow and return `fallback` (the reverse
+//     function itself) called with the same arguments. Nothing before the
+//     preheader may have side effects (checked), so this is the original
+//     call.
+//   - on every edge that leaves the code before the preheader without
+//     reaching it (the loop is skipped): zero `len` bytes at the shadow.
+// Otherwise nothing is changed (returns 0 or less: where it failed). The
+// caller then turns the accumulations with `first[k] == 0` into stores: on
+// the fast path each element is written once, first, into memory the
+// caller had zeroed.
 extern "C" int ers_zfuse_guard(LLVMValueRef fn, LLVMValueRef shadow, LLVMValueRef len,
                                LLVMValueRef fallback, LLVMValueRef *stores, unsigned n,
-                               unsigned esz) {
+                               unsigned esz, unsigned char *first) {
   Function &F = *unwrap<Function>(fn);
   Value *Sh = unwrap(shadow);
   Value *Len = unwrap(len);
   if (n == 0 || esz == 0) return 0;
   Analyses A(F);
   ScalarEvolution &SE = A.SE;
+  // The outermost loop of every store.
   Loop *L = nullptr;
-  struct Range {
-    const SCEV *Lo, *Hi;
-  };
-  SmallVector<Range, 4> R;
   for (unsigned k = 0; k < n; k++) {
     auto *St = dyn_cast<StoreInst>(unwrap(stores[k]));
     if (!St) return -1;
     Loop *SL = A.LI.getLoopFor(St->getParent());
-    if (!SL || SL->getParentLoop() || (L && SL != L)) return -1;
-    L = SL;
-    // Iterations are counted at the header (the addresses' recurrence):
-    // with the exit at the latch, every block dominating the latch runs
-    // exit-count + 1 times; with the exit at the header, the header runs
-    // exit-count + 1 times and the blocks past it exit-count times.
-    BasicBlock *Exiting = L->getExitingBlock();
-    BasicBlock *Latch = L->getLoopLatch();
-    if (!Exiting || !Latch || !L->getLoopPreheader()) return -2;
-    bool AtLatch = Exiting == Latch;
-    if (!AtLatch && Exiting != L->getHeader()) return -3;
-    if (!A.DT.dominates(St->getParent(), Latch)) return -4;
+    if (!SL) return -1;
+    Loop *Top = SL->getParentLoop() ? SL->getParentLoop() : SL;
+    if (Top->getParentLoop() || (L && Top != L)) return -1;
+    L = Top;
+  }
+  if (!L->getLoopPreheader()) return -2;
+  SextOfNonNegative Norm(SE, L->getLoopPreheader()->getTerminator());
+  auto IsZero = [&](const SCEV *D) {
+    if (isa<SCEVCouldNotCompute>(D)) return false;
+    if (!D->isZero()) D = Norm.visit(D);
+    return !isa<SCEVCouldNotCompute>(D) && D->isZero();
+  };
+  struct Range {
+    const SCEV *Lo, *Hi;
+  };
+  SmallVector<Range, 4> R;
+  SmallVector<StoreInst *, 4> Firsts;
+  for (unsigned k = 0; k < n; k++) {
+    first[k] = 0;
+    auto *St = cast<StoreInst>(unwrap(stores[k]));
+    Loop *SL = A.LI.getLoopFor(St->getParent());
     auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(St->getPointerOperand()));
-    if (!AR || AR->getLoop() != L || !AR->isAffine()) return -5;
+    if (!AR || AR->getLoop() != SL || !AR->isAffine()) return -5;
     auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
     if (!Step) return -5;
     int64_t st = Step->getAPInt().getSExtValue();
     if (st != (int64_t)esz && st != -(int64_t)esz) return -6;
-    const SCEV *EC = SE.getExitCount(L, Exiting);
-    if (isa<SCEVCouldNotCompute>(EC) || !EC->getType()->isIntegerTy()) return -7;
-    if (EC->getType()->getIntegerBitWidth() > Step->getType()->getIntegerBitWidth()) return -7;
-    EC = SE.getNoopOrZeroExtend(EC, Step->getType());
-    bool Once = AtLatch || St->getParent() == L->getHeader();
-    // The store's last iteration: EC, or EC - 1 (none when EC is 0: the
-    // range below is then empty).
-    const SCEV *K = Once ? EC : SE.getMinusSCEV(EC, SE.getOne(EC->getType()));
+    Type *Ty = Step->getType();
+    int Err = 0;
+    bool Every = false;
+    // The store's last iteration (none when it is -1: the range below is
+    // then empty).
+    const SCEV *K = lastIteration(A, SL, St->getParent(), Ty, Every, Err);
+    if (!K) return Err;
     const SCEV *Last = SE.getAddExpr(AR->getStart(), SE.getMulExpr(Step, K));
     const SCEV *Lo = st > 0 ? AR->getStart() : Last;
     const SCEV *Top = st > 0 ? Last : AR->getStart();
-    R.push_back({Lo, SE.getAddExpr(Top, SE.getConstant(Step->getType(), esz))});
+    const SCEV *Hi = SE.getAddExpr(Top, SE.getConstant(Ty, esz));
+    if (SL == L) {
+      R.push_back({Lo, Hi});
+      continue;
+    }
+    // In a loop nested in L: its trip count must not change with L.
+    if (!SE.isLoopInvariant(K, L)) return -14;
+    bool EveryOuter = false;
+    const SCEV *K1 = lastIteration(A, L, SL->getLoopPreheader(), Ty, EveryOuter, Err);
+    if (!K1) return Err;
+    if (SE.isLoopInvariant(Lo, L)) {
+      // The same range in every iteration of L: the first one stores.
+      if (!EveryOuter) return -15;
+      R.push_back({Lo, Hi});
+      if (!accLoad(St)) return -18;
+      Firsts.push_back(St);
+      first[k] = 1;
+      continue;
+    }
+    // Moving with L: the inner ranges must tile one range.
+    auto *OAR = dyn_cast<SCEVAddRecExpr>(Lo);
+    if (!OAR || OAR->getLoop() != L || !OAR->isAffine()) return -16;
+    const SCEV *OStep = OAR->getStepRecurrence(SE);
+    const SCEV *Width = SE.getMinusSCEV(Hi, Lo);
+    if (isa<SCEVCouldNotCompute>(Width) || !SE.isLoopInvariant(Width, L)) return -16;
+    bool Up;
+    if (IsZero(SE.getMinusSCEV(OStep, Width)))
+      Up = true;
+    else if (IsZero(SE.getAddExpr(OStep, Width)))
+      Up = false;
+    else
+      return -17;
+    const SCEV *Lo0 = Up ? OAR->getStart() : OAR->evaluateAtIteration(K1, SE);
+    const SCEV *N1 = SE.getAddExpr(K1, SE.getOne(Ty));
+    R.push_back({Lo0, SE.getAddExpr(Lo0, SE.getMulExpr(N1, Width))});
   }
   BasicBlock *Pre = L->getLoopPreheader();
   Instruction *At = Pre->getTerminator();
-  SextOfNonNegative Norm(SE, At);
   const SCEV *Base = SE.getSCEV(Sh);
   const SCEV *Cur = Base;
   SmallVector<bool, 4> Used(n, false);
@@ -133,9 +229,7 @@ extern "C" int ers_zfuse_guard(LLVMValueRef fn, LLVMValueRef shadow, LLVMValueRe
     bool found = false;
     for (unsigned k = 0; k < n && !found; k++) {
       if (Used[k]) continue;
-      const SCEV *D = SE.getMinusSCEV(R[k].Lo, Cur);
-      if (!isa<SCEVCouldNotCompute>(D) && !D->isZero()) D = Norm.visit(D);
-      if (!isa<SCEVCouldNotCompute>(D) && D->isZero()) {
+      if (IsZero(SE.getMinusSCEV(R[k].Lo, Cur))) {
         Used[k] = true;
         Cur = R[k].Hi;
         found = true;
@@ -216,6 +310,21 @@ extern "C" int ers_zfuse_guard(LLVMValueRef fn, LLVMValueRef shadow, LLVMValueRe
     for (unsigned i = 0; i < T->getNumSuccessors(); i++)
       if (T->getSuccessor(i) == E.second) T->setSuccessor(i, Mid);
     E.second->replacePhiUsesWith(E.first, Mid);
+  }
+  if (!Firsts.empty()) {
+    // `first`: whether this is L's first iteration; the stores written in
+    // every iteration of L add to 0.0 in the first one.
+    BasicBlock *H = L->getHeader();
+    IRBuilder<> PB(H, H->begin());
+    PHINode *P = PB.CreatePHI(Type::getInt1Ty(Ctx), 2, "ers.zfuse.first");
+    for (BasicBlock *Pr : predecessors(H))
+      P->addIncoming(L->contains(Pr) ? ConstantInt::getFalse(Ctx) : ConstantInt::getTrue(Ctx), Pr);
+    for (StoreInst *St : Firsts) {
+      LoadInst *Ld = accLoad(St);
+      IRBuilder<> SB2(Ld->getNextNode());
+      Value *Sel = SB2.CreateSelect(P, ConstantFP::get(Ld->getType(), 0.0), Ld, "ers.zfuse.acc");
+      Ld->replaceUsesWithIf(Sel, [&](Use &U) { return U.getUser() != Sel; });
+    }
   }
   return 1;
 }

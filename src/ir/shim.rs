@@ -359,6 +359,7 @@ extern "C" {
         stores: *mut V,
         n: c_uint,
         esz: c_uint,
+        first: *mut u8,
     ) -> c_int;
 }
 
@@ -368,7 +369,12 @@ extern "C" {
 /// guard `f` (a copy of `fallback` taking the caller's zeroing length
 /// `len` last): where the range's size differs from `len`, or the loop is
 /// skipped, `len` bytes at `shadow` are zeroed (and `fallback` is called).
-/// Returns whether `f` was changed (Err: the failed check's number).
+/// A store may also be in a loop nested in that loop, tiling the range
+/// with the outer loop or writing the same range in every outer iteration;
+/// for the latter the first outer iteration's load is replaced by 0.0 in
+/// `f` and the store is flagged in the result (left an accumulation).
+/// Returns, per store, whether it stays an accumulation (Err: the failed
+/// check's number; `f` is then unchanged).
 pub fn zfuse_guard(
     f: V,
     shadow: V,
@@ -376,8 +382,9 @@ pub fn zfuse_guard(
     fallback: V,
     stores: &[V],
     esz: u32,
-) -> Result<(), i32> {
+) -> Result<Vec<bool>, i32> {
     let mut v = stores.to_vec();
+    let mut first = vec![0u8; v.len()];
     let rc = unsafe {
         ers_zfuse_guard(
             f,
@@ -387,10 +394,11 @@ pub fn zfuse_guard(
             v.as_mut_ptr(),
             v.len() as c_uint,
             esz,
+            first.as_mut_ptr(),
         )
     };
     if rc > 0 {
-        Ok(())
+        Ok(first.into_iter().map(|b| b != 0).collect())
     } else {
         Err(rc)
     }

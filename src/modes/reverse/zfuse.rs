@@ -11,8 +11,9 @@
 //! 1. At the call site ([`zeroing_before`], before the calls are placed):
 //!    the call has one shadow argument, a `memset(p, 0, len)` of exactly
 //!    that pointer comes before it with nothing between that may write
-//!    memory, no other argument points into p's underlying object, and a
-//!    local or heap block under p is not captured. Recorded as a [`Site`].
+//!    memory, no other argument points into p's underlying object, and
+//!    that object is not captured in the caller (stored into memory, passed
+//!    to another call). Recorded as a [`Site`].
 //! 2. After the derivatives are cleaned up ([`run`], -O1 and above, before
 //!    they are inlined into their callers): the code between the memset and
 //!    the reverse call writes only the caller's locals, the augmented sweep
@@ -21,10 +22,16 @@
 //!    `store (load q) + v, q` (no other load, store, call or escape of a
 //!    pointer derived from it). A copy of the reverse function taking the
 //!    zeroing length last is then guarded (cpp/zfuse.cc, ScalarEvolution):
-//!    the accumulations' stores must all be in one outermost loop, run on
-//!    every iteration (one exit, at the latch) at affine addresses of
-//!    stride +-element size, and their ranges must chain from the shadow
-//!    without gap or overlap, so each element is written exactly once.
+//!    the accumulations' stores must all be in one outermost loop L or in
+//!    loops nested directly in it, run on every iteration of their loop
+//!    (its one exit dominating the latch) at affine addresses of stride
+//!    +-element size, and their ranges must chain from the shadow without
+//!    gap or overlap, so each element is written exactly once. In a nested
+//!    loop, a store's inner range either moves with L and the rows tile
+//!    one range (A-bar_ij of a matrix-vector product), or is the same in
+//!    every iteration of L (v-bar_j += A_ij y-bar_i): then L's first
+//!    iteration, which must run the inner loop, adds to 0.0 instead of
+//!    the loaded value (`select(first, 0.0, load)`), the later ones add.
 //!    Where the loop is reached and the ranges' size equals the zeroing
 //!    length (checked at run time), the copy writes `v` instead of
 //!    `load + v` and nothing is zeroed; otherwise (a partial zeroing, a
@@ -154,9 +161,11 @@ pub fn zeroing_before(sess: &Session, req: &Request, lanes: usize) -> Option<(V,
             return None;
         }
     }
-    let local =
-        opcode(o) == Some(LLVMOpcode::LLVMAlloca) || opcode(o) == Some(LLVMOpcode::LLVMCall);
-    if local && !uncaptured(o, req.call) {
+    // Not captured in the caller (for a local or heap block: anywhere; for
+    // an argument or a loaded pointer: in this function), so the primal
+    // cannot read the memory the memset zeroes through another argument
+    // (a pointer to it stored in a struct the call receives, say).
+    if !uncaptured(o, req.call) {
         return None;
     }
     let insts = instructions(inst_block(req.call));
@@ -322,12 +331,20 @@ fn fused_copy(sess: &Session, rev: V, pos: usize) -> Option<V> {
             return None;
         }
         let stores: Vec<V> = accs.iter().map(|a| a.st).collect();
-        if let Err(e) = shim::zfuse_guard(f, s, len, rev, &stores, esz as u32) {
-            log::debug!("enzyme-rs: zfuse: {}: range not proven ({e})", name(rev));
-            log::trace!("{}", print_value(f));
-            return None;
-        }
-        for a in accs {
+        let kept = match shim::zfuse_guard(f, s, len, rev, &stores, esz as u32) {
+            Ok(k) => k,
+            Err(e) => {
+                log::debug!("enzyme-rs: zfuse: {}: range not proven ({e})", name(rev));
+                log::trace!("{}", print_value(f));
+                return None;
+            }
+        };
+        for (a, keep) in accs.into_iter().zip(kept) {
+            if keep {
+                // Written in every iteration of an outer loop: its first
+                // iteration adds to 0.0 (cpp/zfuse.cc), the others add.
+                continue;
+            }
             set_operand(a.st, 0, a.v);
             erase(a.add);
             erase(a.ld);
