@@ -26,7 +26,7 @@
 // CHECK-NEXT: %[[SEL:[0-9]+]] = select i1 %[[FIRST]], double 0.000000e+00, double %[[OLD]]
 // CHECK-NEXT: %[[SUM:[0-9]+]] = fadd double %[[SEL]],
 // CHECK-NEXT: store double %[[SUM]], ptr %[[PV]]
-// CHECK-NEXT: %[[PA:[0-9]+]] = getelementptr inbounds double, ptr %[[DX]]
+// CHECK-NEXT: %[[PA:[0-9]+]] = getelementptr {{(inbounds )?}}double, ptr %{{[0-9]+}}
 // CHECK-NEXT: store double %{{[0-9]+}}, ptr %[[PA]]
 // CHECK: [[SLOW]]:
 // CHECK-NEXT: call void @llvm.memset.p0.i64(ptr align 1 %[[DX]], i8 0, i64 %[[L]], i1 false)
