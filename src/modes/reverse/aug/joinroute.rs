@@ -17,7 +17,9 @@
 //! Exact: the conditions are pure functions of values that do not change
 //! between `d` and `m`, and every path from `d` to `m` passes at most one
 //! branch of each block it walks (paths are acyclic at `d`'s loop level;
-//! a loop entered on the way leaves by its only exit edge).
+//! a loop entered on the way leaves by its only exit edge), and `m` runs
+//! once per run of `d`: no cycle through `m` avoids `d` (an irreducible
+//! `goto` loop entered in the middle is left to the taped index).
 use crate::ir::llvm::*;
 use crate::ir::{shim, Builder};
 use std::collections::{HashMap, HashSet};
@@ -26,6 +28,8 @@ use std::collections::{HashMap, HashSet};
 const MAX_CONDS: usize = 8;
 /// At most this many blocks walked for one join.
 const MAX_STEPS: usize = 64;
+/// At most this many blocks searched for a cycle through the join.
+const MAX_SEARCH: usize = 4096;
 
 /// The predecessor index of a join as a function of branch conditions.
 #[derive(Clone, PartialEq)]
@@ -80,10 +84,34 @@ pub(super) fn route(
         steps: 0,
     };
     let r = w.block(d)?;
-    if r == Route::Any {
+    if r == Route::Any || cycles_without(succs, m, d) {
         return None;
     }
     Some((d, r))
+}
+
+/// Whether `m` can reach itself without passing `d` (an irreducible cycle,
+/// which LoopInfo does not see as a loop): then `m` may run several times
+/// per run of `d`, and the index chosen at `d` would hold only for the
+/// first. Also true when the search gives up.
+fn cycles_without(succs: &HashMap<BB, Vec<BB>>, m: BB, d: BB) -> bool {
+    let mut seen = HashSet::new();
+    let mut stack: Vec<BB> = succs.get(&m).cloned().unwrap_or_default();
+    while let Some(b) = stack.pop() {
+        if b == m {
+            return true;
+        }
+        if b == d || !seen.insert(b) {
+            continue;
+        }
+        if seen.len() > MAX_SEARCH {
+            return true;
+        }
+        if let Some(s) = succs.get(&b) {
+            stack.extend(s.iter().copied());
+        }
+    }
+    false
 }
 
 impl Walk<'_> {
