@@ -39,6 +39,10 @@ pub struct Options {
     /// Fold the caller's zeroing of a shadow into the gradient
     /// (`ENZYME_RS_FUSE_ZERO=0`: never; modes/reverse/zfuse.rs).
     pub fuse_zero: bool,
+    /// Recompute which predecessor a join below a tree of branches came
+    /// from, instead of taping it (`ENZYME_RS_ROUTE_JOINS=0`: never;
+    /// modes/reverse/aug/joinroute.rs).
+    pub route_joins: bool,
 }
 
 /// When loops are re-run per iteration (`ENZYME_RS_AUTO_RERUN`).
@@ -112,6 +116,7 @@ impl Options {
             rerun_budget: rerun_budget(),
             move_record: flag("enzyme-rs-move-record", true),
             fuse_zero: flag("enzyme-rs-fuse-zero", true),
+            route_joins: flag("enzyme-rs-route-joins", true),
         }
     }
 }

@@ -17,6 +17,7 @@ use std::collections::{HashMap, HashSet};
 
 mod calls;
 mod errno;
+mod joinroute;
 mod region;
 mod shadow;
 use shadow::{null_based, points_into_float_free_constant};
@@ -479,12 +480,16 @@ impl AugGen<'_> {
                 self.a.listed_free.insert(i);
             }
         }
+        // The CFG as it is before the blocks are edited, for `joinroute`.
+        let succs = joinroute::successor_map(order);
         for &bb in order {
             // Which predecessor was taken, for blocks with several.
             let preds = self.a.preds.get(&bb).cloned().unwrap_or_default();
             if let Some(c) = self.counted_loop(bb, &preds) {
                 self.a.counted.insert(bb, c);
             } else if let Some(sel) = self.branch_pred_index(bb, &preds) {
+                self.a.pred_index.insert(bb, sel);
+            } else if let Some(sel) = self.routed_pred_index(&succs, bb, &preds) {
                 self.a.pred_index.insert(bb, sel);
             } else if preds.len() > 1 {
                 self.b.at_first_non_phi(bb);
@@ -622,6 +627,27 @@ impl AugGen<'_> {
         );
         set_name(sel, "pred.index");
         Some(sel)
+    }
+
+    /// The join `m` below a small tree of branches decided at its
+    /// immediate dominator (`joinroute`): the index as selects there.
+    fn routed_pred_index(
+        &mut self,
+        succs: &HashMap<BB, Vec<BB>>,
+        m: BB,
+        preds: &[BB],
+    ) -> Option<V> {
+        if !self.sess.opts.route_joins {
+            return None;
+        }
+        let (d, r) = joinroute::route(&self.a.loops, succs, m, preds)?;
+        let it = index_type(self.b.ctx, preds.len());
+        log::debug!(
+            "enzyme-rs: {}: join of {} predecessors routed by branch conditions",
+            name(self.a.primal),
+            preds.len()
+        );
+        Some(joinroute::emit(&self.b, &self.a.loops, d, &r, it))
     }
 
     /// If `h` heads a loop with a preheader and a single latch (its only
