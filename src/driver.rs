@@ -458,7 +458,7 @@ fn cleanup(sess: &mut Session) {
     let mut fns = sess.created.clone();
     if chain_early() && crate::modes::gpu::device_of(sess.module).is_none() {
         for f in &sess.created {
-            fns.extend(chain_for_codegen(*f, outline::chunk_calls(), true));
+            fns.extend(chain_for_codegen(*f, outline::chunk_calls()));
         }
     }
     mark_for_codegen_split(&fns);
@@ -549,7 +549,7 @@ pub fn split_for_codegen(m: LLVMModuleRef) -> bool {
         } else {
             Vec::new()
         };
-        let chained = chain_for_codegen(f, calls, false);
+        let chained = chain_for_codegen(f, calls);
         // The pieces now lie in `f` and in its chain: pin each in its own.
         for g in std::iter::once(f).chain(chained) {
             let own: Vec<BB> = pieces
@@ -565,11 +565,9 @@ pub fn split_for_codegen(m: LLVMModuleRef) -> bool {
 
 /// Cut `f` into a chain of functions of at most `calls` calls (and
 /// `calls * INSTS_PER_CALL` instructions) each when it holds more
-/// (`ir::outline`; 0: never). `split_first`: cut its blocks first (at
-/// most `ENZYME_RS_CODEGEN_BLOCK_LIMIT` instructions, 256 when that is 0)
-/// so that a single huge block has places to cut at. Returns the new
-/// functions.
-fn chain_for_codegen(f: V, calls: u32, split_first: bool) -> Vec<V> {
+/// (`ir::outline`; 0: never). Its blocks are cut first, so that a single
+/// huge block has places to cut at. Returns the new functions.
+fn chain_for_codegen(f: V, calls: u32) -> Vec<V> {
     if calls == 0 {
         return Vec::new();
     }
@@ -580,10 +578,13 @@ fn chain_for_codegen(f: V, calls: u32, split_first: bool) -> Vec<V> {
         return Vec::new();
     }
     let t = std::time::Instant::now();
-    if split_first {
-        let limit = codegen_block_limit();
-        shim::split_large_blocks(f, if limit == 0 { 256 } else { limit });
-    }
+    // Places to cut at: blocks of at most a sixteenth of a chunk (and
+    // of the codegen limit).
+    let limit = match codegen_block_limit() {
+        0 => 256,
+        l => l,
+    };
+    shim::split_large_blocks(f, limit.min((max_insts / 16).max(8)));
     let made = outline::chain(f, calls, max_insts);
     log::debug!(
         "enzyme-rs: {} ({n_calls} calls, {n_insts} instructions) cut into a chain of {} function(s) in {:.3} s",
