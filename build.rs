@@ -45,6 +45,7 @@ fn main() {
     println!("cargo:rerun-if-changed=cpp/shim.cc");
     println!("cargo:rerun-if-changed=cpp/plugin22.cc");
     println!("cargo:rerun-if-changed=cpp/zfuse.cc");
+    println!("cargo:rerun-if-changed=cpp/chain.cc");
     println!("cargo:rerun-if-changed=build.rs");
     // Never unmapped by dlclose: the plugin keeps process-wide state (the
     // logger, cl::opt registrations, thread-local tape caches) that must
@@ -76,7 +77,8 @@ fn main() {
         .define("__STDC_LIMIT_MACROS", None)
         .warnings(false)
         .file("cpp/shim.cc")
-        .file("cpp/zfuse.cc");
+        .file("cpp/zfuse.cc")
+        .file("cpp/chain.cc");
     if major == "22" {
         build.file("cpp/plugin22.cc");
     }

@@ -3,6 +3,7 @@
 use crate::callsite::{self, Mode};
 use crate::diag::Error;
 use crate::ir::llvm::*;
+use crate::ir::outline;
 use crate::ir::shim;
 use crate::modes::{self, Session};
 use crate::options::Options;
@@ -454,7 +455,26 @@ fn cleanup(sess: &mut Session) {
     sess.created = live;
     run_timed(&mut callers, light);
     crate::modes::openmp::deadslot::drop_unread_slot_stores(sess.module);
-    mark_for_codegen_split(&sess.created);
+    let mut fns = sess.created.clone();
+    if chain_early() && crate::modes::gpu::device_of(sess.module).is_none() {
+        for f in &sess.created {
+            fns.extend(chain_for_codegen(*f, outline::chunk_calls()));
+        }
+    }
+    mark_for_codegen_split(&fns);
+}
+
+/// Whether huge derivatives are cut into a chain right after the enzyme
+/// pass (before the late optimizer: the SLP vectorizer is superlinear in
+/// them too) rather than only at the end of the optimizer
+/// (`ENZYME_RS_CHAIN_EARLY=0`: only at the end).
+fn chain_early() -> bool {
+    !matches!(
+        std::env::var("ENZYME_RS_CHAIN_EARLY")
+            .as_deref()
+            .map(str::trim),
+        Ok("0" | "false" | "off" | "no")
+    )
 }
 
 /// The longest block [`split_for_codegen`] leaves; 0 (from
@@ -466,22 +486,23 @@ fn codegen_block_limit() -> u32 {
         .unwrap_or(256)
 }
 
-/// Mark the new functions that hold a block longer than the limit for
-/// [`split_for_codegen`]. A straight-line gradient is a few huge blocks
-/// (the reverse sweep of N statements is one), and LLVM's code generator is
-/// quadratic in the length of a block: at 6,000 statements LLVM 16's
-/// two-address pass alone took 3.5 s of the reverse function's 5.2 s, 0.4 s
-/// once cut. The cut waits for the end of the pipeline: before that,
-/// instcombine sinks values into the pieces that use them and simplifycfg
-/// deletes the pieces emptied.
+/// Mark the new functions that hold a block longer than the limit, or
+/// more calls than `ir::outline::chunk_calls`, for [`split_for_codegen`].
+/// A straight-line gradient is a few huge blocks (the reverse sweep of N
+/// statements is one), and LLVM's code generator is quadratic in the length
+/// of a block: at 6,000 statements LLVM 16's two-address pass alone took
+/// 3.5 s of the reverse function's 5.2 s, 0.4 s once cut. The cut waits for
+/// the end of the pipeline: before that, instcombine sinks values into the
+/// pieces that use them and simplifycfg deletes the pieces emptied.
 fn mark_for_codegen_split(fns: &[V]) {
     let limit = codegen_block_limit() as usize;
+    let calls = outline::chunk_calls();
     for f in fns {
-        if limit > 0
+        let long = limit > 0
             && blocks(*f)
                 .into_iter()
-                .any(|b| instructions(b).len() > limit)
-        {
+                .any(|b| instructions(b).len() > limit);
+        if long || (calls > 0 && outline::count_calls(*f) > calls) {
             crate::ir::pin::mark(*f);
         }
     }
@@ -489,13 +510,17 @@ fn mark_for_codegen_split(fns: &[V]) {
 
 /// At the end of the optimizer (before code generation): cut the blocks
 /// of the functions [`mark_for_codegen_split`] marked into pieces of at
-/// most the limit, kept apart until code generation (`ir::pin`). GPU
-/// targets keep their blocks whole (they cannot take a block's address).
-/// Returns whether the module changed.
+/// most the limit, kept apart until code generation (`ir::pin`); then cut
+/// those with more calls (or instructions) than `ir::outline::chunk_calls`
+/// allows into a chain of functions (`ir::outline`). GPU targets keep their
+/// functions whole (they cannot take a block's address). Returns whether
+/// the module changed.
 pub fn split_for_codegen(m: LLVMModuleRef) -> bool {
     let marked = crate::ir::pin::take_marked(m);
     let limit = codegen_block_limit();
-    if marked.is_empty() || limit == 0 || crate::modes::gpu::device_of(m).is_some() {
+    let calls = outline::chunk_calls();
+    if marked.is_empty() || (limit == 0 && calls == 0) || crate::modes::gpu::device_of(m).is_some()
+    {
         return !marked.is_empty();
     }
     for f in marked {
@@ -516,14 +541,56 @@ pub fn split_for_codegen(m: LLVMModuleRef) -> bool {
             t.elapsed().as_secs_f64()
         );
         let before: std::collections::HashSet<BB> = blocks(f).into_iter().collect();
-        if shim::split_large_blocks(f, limit) == 0 {
-            continue;
+        let pieces: Vec<BB> = if limit > 0 && shim::split_large_blocks(f, limit) > 0 {
+            blocks(f)
+                .into_iter()
+                .filter(|b| !before.contains(b))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let chained = chain_for_codegen(f, calls);
+        // The pieces now lie in `f` and in its chain: pin each in its own.
+        for g in std::iter::once(f).chain(chained) {
+            let own: Vec<BB> = pieces
+                .iter()
+                .copied()
+                .filter(|b| block_fn(*b) == g)
+                .collect();
+            crate::ir::pin::pin_blocks(g, &own);
         }
-        let pieces: Vec<BB> = blocks(f)
-            .into_iter()
-            .filter(|b| !before.contains(b))
-            .collect();
-        crate::ir::pin::pin_blocks(f, &pieces);
     }
     true
+}
+
+/// Cut `f` into a chain of functions of at most `calls` calls (and
+/// `calls * INSTS_PER_CALL` instructions) each when it holds more
+/// (`ir::outline`; 0: never). Its blocks are cut first, so that a single
+/// huge block has places to cut at. Returns the new functions.
+fn chain_for_codegen(f: V, calls: u32) -> Vec<V> {
+    if calls == 0 {
+        return Vec::new();
+    }
+    let max_insts = calls.saturating_mul(outline::INSTS_PER_CALL);
+    let n_calls = outline::count_calls(f);
+    let n_insts: usize = blocks(f).into_iter().map(|b| instructions(b).len()).sum();
+    if n_calls <= calls && n_insts <= max_insts as usize {
+        return Vec::new();
+    }
+    let t = std::time::Instant::now();
+    // Places to cut at: blocks of at most a sixteenth of a chunk (and
+    // of the codegen limit).
+    let limit = match codegen_block_limit() {
+        0 => 256,
+        l => l,
+    };
+    shim::split_large_blocks(f, limit.min((max_insts / 16).max(8)));
+    let made = outline::chain(f, calls, max_insts);
+    log::debug!(
+        "enzyme-rs: {} ({n_calls} calls, {n_insts} instructions) cut into a chain of {} function(s) in {:.3} s",
+        name(f),
+        made.len(),
+        t.elapsed().as_secs_f64()
+    );
+    made
 }

@@ -13,6 +13,7 @@ pub mod llvm;
 pub mod loopgen;
 pub mod metadata;
 pub mod omp;
+pub mod outline;
 pub mod pin;
 pub mod shim;
 pub mod sys;
