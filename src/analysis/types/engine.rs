@@ -26,6 +26,9 @@ pub struct Engine {
     work: VecDeque<V>,
     queued: HashSet<V>,
     pub visits: usize,
+    /// Updates that grew a tree, and the time spent widening (for the log).
+    pub changes: usize,
+    pub widen_ns: u128,
 }
 
 fn is_call_like(i: V) -> bool {
@@ -110,6 +113,8 @@ impl Engine {
             work: VecDeque::new(),
             queued: HashSet::new(),
             visits: 0,
+            changes: 0,
+            widen_ns: 0,
         };
         let mut stack: Vec<V> = roots
             .iter()
@@ -171,6 +176,18 @@ impl Engine {
         while let Some(i) = self.work.pop_front() {
             self.queued.remove(&i);
             self.visits += 1;
+            if self.visits % 20_000 == 0 {
+                let big = self.trees.iter().max_by_key(|(_, t)| t.len());
+                log::debug!(
+                    "type analysis: {} visits, {} changes, widen {:.3}s, {} queued, largest tree {} entries ({})",
+                    self.visits,
+                    self.changes,
+                    self.widen_ns as f64 * 1e-9,
+                    self.work.len(),
+                    big.map_or(0, |(_, t)| t.len()),
+                    big.map_or(String::new(), |(v, _)| print_value(*v).chars().take(120).collect()),
+                );
+            }
             self.transfer(i);
         }
     }
@@ -289,9 +306,12 @@ impl Engine {
             if !tree.merge(t) {
                 return;
             }
+            self.changes += 1;
+            let t0 = std::time::Instant::now();
             if let Some(w) = tree.widen() {
                 *tree = w;
             }
+            self.widen_ns += t0.elapsed().as_nanos();
             if is_instruction(v) {
                 self.push(v);
             }

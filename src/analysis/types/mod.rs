@@ -39,11 +39,21 @@ impl TypeAnalysis {
     /// Analyse `func` (and everything it calls), its parameters seeded with
     /// `arg_trees` (one per parameter; shorter or empty is fine).
     pub fn analyse(m: LLVMModuleRef, func: V, arg_trees: &[TypeTree]) -> TypeResults {
+        let start = std::time::Instant::now();
         let mut e = Engine::new(m, &[func]);
         for (p, t) in params(func).into_iter().zip(arg_trees) {
             e.update(p, t);
         }
         e.run();
+        log::debug!(
+            "type analysis of {}: {} function(s), {} visit(s), {} change(s), widen {:.3}s, {:.3}s",
+            name(func),
+            e.funcs.len(),
+            e.visits,
+            e.changes,
+            e.widen_ns as f64 * 1e-9,
+            start.elapsed().as_secs_f64()
+        );
         TypeResults::from_engine(e, false)
     }
 

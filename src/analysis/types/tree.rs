@@ -19,7 +19,7 @@
 //! Anything < Integer < Pointer < Float. Joining never loses the possibility
 //! of a float: an int/float conflict (a union) resolves to Float, which is
 //! the sound answer for differentiation.
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
 /// Floating-point formats.
@@ -228,30 +228,51 @@ fn period(offs: &BTreeMap<i64, Vec<(Vec<Off>, Base)>>) -> Option<i64> {
         v.dedup();
         v
     };
-    let keys: Vec<i64> = offs.keys().copied().collect();
+    // Each offset's scalars, computed once for all candidate periods.
+    let scalars: Vec<(i64, Vec<Base>)> = offs.iter().map(|(o, sig)| (*o, scalar(sig))).collect();
+    // The answer depends only on `scalars`; the fixed point asks again for
+    // the same group each time another part of the tree grows, and the
+    // search is quadratic: remember recent answers.
+    thread_local! {
+        static SEEN: std::cell::RefCell<HashMap<Vec<(i64, Vec<Base>)>, Option<i64>>> =
+            std::cell::RefCell::new(HashMap::new());
+    }
+    if let Some(r) = SEEN.with(|c| c.borrow().get(&scalars).copied()) {
+        return r;
+    }
+    let r = period_of(&scalars, offs.len());
+    SEEN.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= 4096 {
+            c.clear();
+        }
+        c.insert(scalars, r);
+    });
+    r
+}
+
+/// [`period`]'s search over the candidate periods.
+fn period_of(scalars: &[(i64, Vec<Base>)], n: usize) -> Option<i64> {
+    let keys: Vec<i64> = scalars.iter().map(|(o, _)| *o).collect();
     let o0 = keys[0];
     let mut cands: Vec<i64> = keys[1..].iter().map(|o| o - o0).collect();
     cands.sort_unstable();
     cands.dedup();
-    // Each offset's scalars, computed once for all candidate periods.
-    let scalars: Vec<(i64, Vec<Base>)> = offs.iter().map(|(o, sig)| (*o, scalar(sig))).collect();
+    let mut classes: HashMap<i64, &[Base]> = HashMap::new();
     'cand: for s in cands {
-        let mut classes: BTreeMap<i64, Vec<Base>> = BTreeMap::new();
-        for (o, sc) in &scalars {
-            let sc = sc.clone();
-            let c = classes.entry(o.rem_euclid(s)).or_default();
-            if sc.is_empty() {
-                continue;
-            }
+        classes.clear();
+        for (o, sc) in scalars {
+            let c = classes.entry(o.rem_euclid(s)).or_insert(&[]);
             if c.is_empty() {
                 *c = sc;
-            } else if *c != sc {
+            } else if !sc.is_empty() && *c != sc.as_slice() {
+                continue 'cand;
+            }
+            if classes.len() * 2 > n {
                 continue 'cand;
             }
         }
-        if classes.len() * 2 <= offs.len() {
-            return Some(s);
-        }
+        return Some(s);
     }
     None
 }
@@ -260,6 +281,10 @@ fn period(offs: &BTreeMap<i64, Vec<(Vec<Off>, Base)>>) -> Option<i64> {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TypeTree {
     entries: BTreeMap<Vec<Off>, Base>,
+    /// The paths of `entries` with an offset that is not exact: the only
+    /// ones that can cover another path (kept so that [`Self::insert`] need
+    /// not scan every entry).
+    general: std::collections::BTreeSet<Vec<Off>>,
 }
 
 impl TypeTree {
@@ -325,22 +350,29 @@ impl TypeTree {
                 .collect();
             for p in gone {
                 self.entries.remove(&p);
+                self.general.remove(&p);
             }
+            self.general.insert(path.clone());
         }
         self.entries.insert(path, b);
         true
     }
 
     fn covered(&self, path: &[Off], b: Base) -> bool {
-        self.entries
+        // Only a path with a non-exact offset covers another one.
+        self.general
             .iter()
-            .any(|(p, e)| path_covers(p, path) && e.join(b) == *e)
+            .any(|p| path_covers(p, path) && self.entries[p].join(b) == self.entries[p])
     }
 
     /// Join another tree in. Returns whether anything changed.
     pub fn merge(&mut self, o: &TypeTree) -> bool {
         let mut changed = false;
         for (p, b) in &o.entries {
+            // Already there (the common case at the fixed point): no copy.
+            if self.entries.get(p).is_some_and(|old| old.join(*b) == *old) {
+                continue;
+            }
             changed |= self.insert(p.clone(), *b);
         }
         changed
@@ -523,6 +555,9 @@ impl TypeTree {
             return None;
         }
         for d in 0..MAX_DEPTH {
+            if !self.has_wide_group(d) {
+                continue;
+            }
             // prefix -> exact offset at d -> entries below it
             type Sig = Vec<(Vec<Off>, Base)>;
             let mut groups: BTreeMap<&[Off], BTreeMap<i64, Sig>> = BTreeMap::new();
@@ -559,6 +594,36 @@ impl TypeTree {
             }
         }
         None
+    }
+
+    /// Whether some prefix of length `d` has more than [`WIDEN_MIN`]
+    /// distinct exact offsets at level `d` (what [`Self::widen`] looks for),
+    /// counted in one pass without allocating: the entries are sorted, so
+    /// those under one prefix are contiguous, and so are those with the
+    /// same offset under it.
+    fn has_wide_group(&self, d: usize) -> bool {
+        let mut prefix: Option<&[Off]> = None;
+        let mut last = 0i64;
+        let mut count = 0usize;
+        for p in self.entries.keys() {
+            if p.len() <= d || !p[d].is_exact() {
+                continue;
+            }
+            if prefix == Some(&p[..d]) {
+                if p[d].start != last {
+                    count += 1;
+                    last = p[d].start;
+                }
+            } else {
+                prefix = Some(&p[..d]);
+                last = p[d].start;
+                count = 1;
+            }
+            if count > WIDEN_MIN {
+                return true;
+            }
+        }
+        false
     }
 
     /// Keep only the first `depth` levels.
