@@ -7,6 +7,7 @@
 //! call. Integers have no shadow, so the memory reached through such a
 //! copy would get no derivative: a silent zero gradient. This check turns
 //! that into an error at the escaping instruction instead.
+use super::ptruse::{self, Flow};
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::llvm::*;
 use crate::rules::{self, CallKind};
@@ -23,32 +24,30 @@ pub fn check(order: &[V], reached: &HashSet<V>, primal: V) -> Result<()> {
         if opcode(i) != Some(LLVMPtrToInt) || !reached.contains(&operand(i, 0)) {
             continue;
         }
-        let mut seen = HashSet::new();
-        let mut work = vec![i];
-        while let Some(v) = work.pop() {
-            if !seen.insert(v) {
-                continue;
-            }
-            for u in users(v) {
-                match opcode(u) {
-                    Some(LLVMPHI | LLVMSelect | LLVMFreeze | LLVMAdd | LLVMBitCast) => work.push(u),
-                    // p - constant is still a pointer; p - q is a size.
-                    Some(LLVMSub) if operand(u, 0) == v && is_constant(operand(u, 1)) => {
-                        work.push(u)
-                    }
-                    Some(LLVMStore) if operand(u, 0) == v => return Err(escape(u, primal)),
-                    Some(LLVMCall | LLVMInvoke)
-                        if !matches!(
-                            rules::classify(u),
-                            CallKind::Inactive | CallKind::Alloc(_)
-                        ) && !is_intrinsic_call(u)
-                            && !is_noreturn_call(u) =>
-                    {
-                        return Err(escape(u, primal))
-                    }
-                    _ => {}
+        let mut at = None;
+        ptruse::walk([i], |u, v, w| {
+            match opcode(u) {
+                Some(LLVMPHI | LLVMSelect | LLVMFreeze | LLVMAdd | LLVMBitCast) => w.follow(u),
+                // p - constant is still a pointer; p - q is a size.
+                Some(LLVMSub) if operand(u, 0) == v && is_constant(operand(u, 1)) => w.follow(u),
+                Some(LLVMStore) if operand(u, 0) == v => at = Some(u),
+                Some(LLVMCall | LLVMInvoke)
+                    if !matches!(rules::classify(u), CallKind::Inactive | CallKind::Alloc(_))
+                        && !is_intrinsic_call(u)
+                        && !is_noreturn_call(u) =>
+                {
+                    at = Some(u)
                 }
+                _ => {}
             }
+            if at.is_some() {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        });
+        if let Some(u) = at {
+            return Err(escape(u, primal));
         }
     }
     Ok(())

@@ -4,5 +4,6 @@ pub mod callgraph;
 pub mod escape;
 pub mod mincut;
 pub mod printer;
+pub mod ptruse;
 pub mod scc;
 pub mod types;

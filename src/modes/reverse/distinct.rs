@@ -23,6 +23,7 @@
 //! emitted functions stay as they were.
 use super::memory;
 use crate::analysis::activity::underlying_objects;
+use crate::analysis::ptruse::{self, Flow, Walk};
 use crate::ir::globals::call_has_attr_at;
 use crate::ir::llvm::*;
 use crate::rules::{self, AllocKind, CallKind};
@@ -135,18 +136,16 @@ fn param_uses_in(f: V, k: usize, visiting: &mut HashSet<(V, usize)>, depth: usiz
         return Uses::default();
     }
     let mut out = Uses::default();
-    let mut seen = HashSet::new();
-    let mut work = vec![p];
-    while let Some(v) = work.pop() {
-        if !seen.insert(v) {
-            continue;
+    let whole = ptruse::walk([p], |u, v, w| {
+        out = out.or(use_of(u, v, w, visiting, depth));
+        if out == Uses::ALL {
+            Flow::Stop
+        } else {
+            Flow::Continue
         }
-        for u in users(v) {
-            out = out.or(use_of(u, v, &mut work, visiting, depth));
-            if out == Uses::ALL {
-                return out;
-            }
-        }
+    });
+    if !whole {
+        return out;
     }
     Uses {
         written: out.written && by_attrs.written,
@@ -154,22 +153,14 @@ fn param_uses_in(f: V, k: usize, visiting: &mut HashSet<(V, usize)>, depth: usiz
     }
 }
 
-/// What use `u` of address `v` may do with it (derived addresses go on
-/// `work`).
-fn use_of(u: V, v: V, work: &mut Vec<V>, visiting: &mut HashSet<(V, usize)>, depth: usize) -> Uses {
+/// What use `u` of address `v` may do with it (derived addresses are
+/// followed on `walk`).
+fn use_of(u: V, v: V, walk: &mut Walk, visiting: &mut HashSet<(V, usize)>, depth: usize) -> Uses {
     use LLVMOpcode::*;
     let none = Uses::default();
     match opcode(u) {
-        Some(LLVMGetElementPtr) if operand(u, 0) == v => {
-            work.push(u);
-            none
-        }
-        Some(LLVMBitCast | LLVMAddrSpaceCast | LLVMPHI) => {
-            work.push(u);
-            none
-        }
-        Some(LLVMSelect) if operand(u, 0) != v => {
-            work.push(u);
+        _ if ptruse::derives_address(u, v) => {
+            walk.follow(u);
             none
         }
         Some(LLVMLoad | LLVMICmp) => none,
@@ -178,7 +169,7 @@ fn use_of(u: V, v: V, work: &mut Vec<V>, visiting: &mut HashSet<(V, usize)>, dep
         Some(LLVMStore) if operand(u, 0) == v && operand(u, 1) != v => {
             match private_slot_loads(operand(u, 1)) {
                 Some(loads) => {
-                    work.extend(loads);
+                    loads.into_iter().for_each(|l| walk.follow(l));
                     none
                 }
                 None => Uses::ALL,
@@ -215,13 +206,10 @@ fn call_use(u: V, v: V, visiting: &mut HashSet<(V, usize)>, depth: usize) -> Use
     if called_value(u) == v {
         return Uses::ALL;
     }
-    let callee = called_function(u);
-    if callee.is_some_and(|f| {
-        let n = name(f);
-        n.starts_with("llvm.lifetime.") || n.starts_with("llvm.assume")
-    }) {
+    if ptruse::is_marker_call(u) {
         return Uses::default();
     }
+    let callee = called_function(u);
     let args = call_args(u);
     match rules::classify(u) {
         CallKind::MemTransfer(_) => {

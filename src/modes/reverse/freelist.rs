@@ -24,6 +24,7 @@
 //! settling only puts the entries back on the list (its release is taken
 //! out, see [`keep_nested`]).
 use crate::analysis::activity::underlying_objects;
+use crate::analysis::ptruse::{self, Flow};
 use crate::ir::attrs::set_fn_string_attr;
 use crate::ir::llvm::*;
 use crate::ir::Builder;
@@ -456,31 +457,18 @@ fn private_slot(slot: V) -> bool {
     if opcode(slot) != Some(LLVMOpcode::LLVMAlloca) {
         return false;
     }
-    let mut work = vec![slot];
-    let mut seen = std::collections::HashSet::new();
-    while let Some(v) = work.pop() {
-        if !seen.insert(v) {
-            continue;
+    ptruse::walk([slot], |u, v, w| match opcode(u) {
+        Some(LLVMOpcode::LLVMLoad) => Flow::Continue,
+        Some(LLVMOpcode::LLVMStore) if operand(u, 1) == v => Flow::Continue,
+        Some(
+            LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast,
+        ) => {
+            w.follow(u);
+            Flow::Continue
         }
-        for u in users(v) {
-            match opcode(u) {
-                Some(LLVMOpcode::LLVMLoad) => {}
-                Some(LLVMOpcode::LLVMStore) if operand(u, 1) == v => {}
-                Some(
-                    LLVMOpcode::LLVMGetElementPtr
-                    | LLVMOpcode::LLVMBitCast
-                    | LLVMOpcode::LLVMAddrSpaceCast,
-                ) => work.push(u),
-                _ if is_call(u) && is_lifetime_marker(u) => {}
-                _ => return false,
-            }
-        }
-    }
-    true
-}
-
-fn is_lifetime_marker(call: V) -> bool {
-    called_function(call).is_some_and(|f| name(f).starts_with("llvm.lifetime."))
+        _ if is_call(u) && is_lifetime_marker(u) => Flow::Continue,
+        _ => Flow::Stop,
+    })
 }
 
 /// How to call the deallocator `d` of a free call `free_call` later:

@@ -2,6 +2,7 @@
 //! side-effect-free instructions over available values, and loads from
 //! memory that nothing in the function can write after the load.
 use crate::analysis::activity::underlying_objects;
+use crate::analysis::ptruse::{self, Flow, Walk};
 use crate::ir::llvm::*;
 use crate::rules::{self, AllocKind, CallKind};
 use std::collections::HashSet;
@@ -102,32 +103,22 @@ pub fn is_uncaptured(o: V) -> bool {
     if !local {
         return false;
     }
-    let mut seen = HashSet::new();
-    let mut work = vec![o];
-    while let Some(v) = work.pop() {
-        if !seen.insert(v) {
-            continue;
+    ptruse::walk([o], |u, v, w| {
+        if use_keeps_uncaptured(u, v, w) {
+            Flow::Continue
+        } else {
+            Flow::Stop
         }
-        for u in users(v) {
-            if !use_keeps_uncaptured(u, v, &mut work) {
-                return false;
-            }
-        }
-    }
-    true
+    })
 }
 
 /// Whether use `u` of address `v` keeps it uncaptured (derived addresses
-/// go on `work`).
-fn use_keeps_uncaptured(u: V, v: V, work: &mut Vec<V>) -> bool {
+/// are followed on `walk`).
+fn use_keeps_uncaptured(u: V, v: V, walk: &mut Walk) -> bool {
     use LLVMOpcode::*;
     match opcode(u) {
-        Some(LLVMGetElementPtr | LLVMBitCast | LLVMAddrSpaceCast | LLVMPHI) => {
-            work.push(u);
-            true
-        }
-        Some(LLVMSelect) if operand(u, 0) != v => {
-            work.push(u);
+        _ if ptruse::derives_address(u, v) => {
+            walk.follow(u);
             true
         }
         Some(LLVMLoad | LLVMICmp) => true,
@@ -142,14 +133,9 @@ fn use_keeps_uncaptured(u: V, v: V, work: &mut Vec<V>) -> bool {
         }
         Some(LLVMCall) => match rules::classify(u) {
             CallKind::Alloc(AllocKind::Free) | CallKind::MemTransfer(_) => true,
+            _ if ptruse::is_marker_call(u) => true,
             _ => {
                 let callee = called_function(u);
-                if callee.is_some_and(|f| {
-                    let n = name(f);
-                    n.starts_with("llvm.lifetime.") || n.starts_with("llvm.assume")
-                }) {
-                    return true;
-                }
                 // Each argument position holding `v` must be `nocapture`
                 // (by LLVM's attributes, or because the callee keeps no
                 // copy of that parameter: `distinct::param_uses`).

@@ -347,6 +347,12 @@ impl AugGen<'_> {
         self.a.act.is_varied(v)
     }
 
+    /// Whether memory at `slot` has a shadow: `slot` is varied, or a
+    /// derivative reaches it and it has a shadow pointer.
+    fn shadowed_slot(&mut self, slot: V) -> bool {
+        self.varied(slot) || (self.a.act.is_reached(slot) && self.shadow_of(slot).is_some())
+    }
+
     fn shadow_of(&mut self, v: V) -> Option<V> {
         if let Some(s) = self.a.shadow.get(&v) {
             return Some(*s);
@@ -442,8 +448,13 @@ impl AugGen<'_> {
                     // (-O0/-O1: the load only the free uses is not varied;
                     // its shadow is in the slot's shadow, see
                     // `defer_loaded_free`).
+                    // The slot need not be varied: a derivative reaching
+                    // it with a shadow is enough (a callee that only frees
+                    // what its parameter holds, as a nested gradient's
+                    // `tape.give.nocache` frees its tape's buffer: the
+                    // buffer's shadow must go with it).
                     let from_shadowed_slot = opcode(p) == Some(LLVMOpcode::LLVMLoad)
-                        && self.varied(freelist::address_base(operand(p, 0)))
+                        && self.shadowed_slot(freelist::address_base(operand(p, 0)))
                         && freelist::frees_loaded(self.sess.module, p);
                     if self.varied(p)
                         || from_shadowed_slot
