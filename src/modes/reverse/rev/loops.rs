@@ -67,6 +67,7 @@ impl RevGen<'_> {
                 None => {
                     let s = self.entry_alloca(type_of(w), &format!("{}.hoist", name(w)));
                     self.hoisted.insert(key, s);
+                    self.hoisted_order.push(key);
                     s
                 }
             };
@@ -104,9 +105,9 @@ impl RevGen<'_> {
                     let slot = self.rc_slot(h);
                     todo.push((c, slot));
                 }
-                for ((hh, w), slot) in self.hoisted.clone() {
+                for (hh, w) in self.hoisted_order.clone() {
                     if hh == h && done.insert((eb, w)) {
-                        todo.push((w, slot));
+                        todo.push((w, self.hoisted[&(hh, w)]));
                     }
                 }
                 if todo.is_empty() {

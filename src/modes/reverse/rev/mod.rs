@@ -84,6 +84,7 @@ pub(super) fn build_lane(
         rev_params: rps.clone(),
         rc_slot: HashMap::new(),
         hoisted: HashMap::new(),
+        hoisted_order: Vec::new(),
         entries: Vec::new(),
         in_edge: false,
         parallel,
@@ -254,6 +255,10 @@ struct RevGen<'a> {
     /// Loop-invariant values the reverse of a loop reads: (header, value)
     /// -> slot, set on every reverse edge entering the loop.
     hoisted: HashMap<(BB, V), V>,
+    /// The keys of `hoisted` in the order they were made: the order the
+    /// slots are filled (and so the tape's layout) must not depend on
+    /// hash order, or the output changes from one compile to the next.
+    hoisted_order: Vec<(BB, V)>,
     /// Reverse edges entering loops: (edge block, exit block X, header).
     entries: Vec<(BB, BB, BB)>,
     /// Set while emitting into an edge block (values made there are not
