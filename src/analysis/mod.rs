@@ -2,7 +2,6 @@
 pub mod activity;
 pub mod callgraph;
 pub mod escape;
-pub mod halves;
 pub mod mincut;
 pub mod printer;
 pub mod scc;

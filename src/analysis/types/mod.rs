@@ -22,7 +22,6 @@
 pub mod engine;
 pub mod known;
 pub mod layout;
-pub mod pieces;
 pub mod tbaa;
 pub mod tree;
 
