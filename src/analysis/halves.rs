@@ -119,6 +119,39 @@ fn touches(i: V, objs: &[V]) -> bool {
         || (other.iter().any(|o| !local(o)) && objs.iter().any(|o| !local(o)))
 }
 
+/// Whether store `s` is overwritten, later in its block, by a store of the
+/// same type to the same place, with nothing reading that memory between
+/// (stores to other offsets of the same base do not read it): its adjoint
+/// is zero (-O1 keeps such dead stores of swapped halves).
+pub fn is_dead_store(s: V) -> bool {
+    if opcode(s) != Some(LLVMOpcode::LLVMStore) {
+        return false;
+    }
+    let lay = Layout::new(module_of(inst_fn(s)));
+    let ty = access_type(s);
+    let (base, off) = base_and_offset(&lay, access_ptr(s));
+    let objs = underlying_objects(base);
+    let block = instructions(inst_block(s));
+    let at = block.iter().position(|x| *x == s).unwrap_or(0);
+    for x in &block[at + 1..] {
+        if opcode(*x) == Some(LLVMOpcode::LLVMStore) && !is_volatile(*x) {
+            let (b, o) = base_and_offset(&lay, access_ptr(*x));
+            let size = type_store_size(module_of(inst_fn(s)), access_type(*x)) as i64;
+            let mine = type_store_size(module_of(inst_fn(s)), ty) as i64;
+            if b == base && o == off && access_type(*x) == ty {
+                return true;
+            }
+            if b == base && (o + size <= off || off + mine <= o) {
+                continue;
+            }
+        }
+        if touches(*x, &objs) {
+            return false;
+        }
+    }
+    false
+}
+
 /// `what` for messages: "read" or "written".
 fn verb(i: V) -> &'static str {
     if opcode(i) == Some(LLVMOpcode::LLVMStore) {
@@ -141,6 +174,7 @@ pub fn pair_of(types: &TypeResults, i: V) -> Result<Pair, String> {
         .iter()
         .copied()
         .filter(|j| *j != i && opcode(*j) == op && access_type(*j) == ty && !is_volatile(*j))
+        .filter(|j| !is_dead_store(*j))
         .filter_map(|j| {
             let (b, o) = base_and_offset(&lay, access_ptr(j));
             (b == base && (o == off - bytes || o == off + bytes)).then_some((j, o))

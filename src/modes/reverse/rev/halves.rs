@@ -81,6 +81,10 @@ impl RevGen<'_> {
         if !self.varied(v) {
             return Ok(false);
         }
+        if halves::is_dead_store(i) {
+            // Overwritten before any read: its shadow is already zero here.
+            return Ok(true);
+        }
         self.check_half_value(v)?;
         let pair = self.half_pair(i)?;
         for s in [pair.lo, pair.hi] {
@@ -105,17 +109,29 @@ impl RevGen<'_> {
         Ok(true)
     }
 
-    /// A half value is copied into exactly one half of another double.
-    fn check_half_value(&self, v: V) -> Result<()> {
-        let ok = opcode(v) == Some(LLVMOpcode::LLVMLoad) && {
-            let us = users(v);
-            us.len() == 1
-                && opcode(us[0]) == Some(LLVMOpcode::LLVMStore)
-                && operand(us[0], 0) == v
-                && operand(us[0], 1) != v
-        };
-        if ok {
-            return Ok(());
+    /// A half value is copied into at most one half of another double (a
+    /// store overwritten before any read aside) and used by nothing else
+    /// that carries a derivative (comparisons carry none). Returns
+    /// whether it is stored.
+    fn check_half_value(&self, v: V) -> Result<bool> {
+        let mut stores = 0;
+        let mut ok = opcode(v) == Some(LLVMOpcode::LLVMLoad);
+        for u in users(v) {
+            if opcode(u) == Some(LLVMOpcode::LLVMStore) {
+                ok &= operand(u, 0) == v && operand(u, 1) != v;
+                if !halves::is_dead_store(u) {
+                    stores += 1;
+                }
+            } else if !matches!(
+                opcode(u),
+                Some(LLVMOpcode::LLVMICmp | LLVMOpcode::LLVMSwitch)
+            ) && self.varied(u)
+            {
+                ok = false;
+            }
+        }
+        if ok && stores <= 1 {
+            return Ok(stores == 1);
         }
         Err(self.err(
             v,
@@ -130,10 +146,21 @@ impl RevGen<'_> {
             Piece::Other(k) => return Err(self.piece_error(i, k)),
             Piece::Half => {}
         }
-        self.check_half_value(i)?;
-        let pair = self.half_pair(i)?;
+        let stored = self.check_half_value(i)?;
+        let pair = match self.half_pair(i) {
+            Ok(p) => p,
+            Err(_) if !stored => return Ok(true), // only compared: nothing moves
+            Err(e) => return Err(e),
+        };
         if pair.first != i {
             return Ok(true); // the first of the pair adds both halves
+        }
+        let other = if pair.lo == i { pair.hi } else { pair.lo };
+        let other_stored = self.varied(other)
+            && self.float_piece(other) == Piece::Half
+            && self.check_half_value(other)?;
+        if !stored && !other_stored {
+            return Ok(true);
         }
         if self.parallel {
             return Err(self.err(
