@@ -152,6 +152,25 @@ pub fn is_dead_store(s: V) -> bool {
     false
 }
 
+/// Whether half access `i` provably touches a double: its pointer is a
+/// constant offset into a local or global whose declared type has a
+/// `double` at that offset or 4 bytes before. Unpaired halves are refused
+/// only then; elsewhere (an `int` typed as a double's half by type
+/// analysis through shared library code, e.g. `std::map<int, double>`'s
+/// nodes) the access is left to the rules for integers.
+pub fn declared_double(i: V) -> bool {
+    let lay = Layout::new(module_of(inst_fn(i)));
+    let (base, off) = base_and_offset(&lay, access_ptr(i));
+    let ty = match opcode(base) {
+        Some(LLVMOpcode::LLVMAlloca) => allocated_type(base),
+        _ if is_global_var(base) => global_type(base),
+        _ => return false,
+    };
+    let tt = lay.type_tree(ty, false);
+    let at = |o: i64| tt.base_at(o) == Base::Float(FloatKind::Double);
+    at(off) || at(off - (HALF_BITS / 8) as i64)
+}
+
 /// `what` for messages: "read" or "written".
 fn verb(i: V) -> &'static str {
     if opcode(i) == Some(LLVMOpcode::LLVMStore) {

@@ -466,6 +466,11 @@ impl Engine {
                     .then(|| pieces::piece_view(&bt.pointee(), off))
                     .flatten()
                 {
+                    log::debug!(
+                        "piece: {} into {} (off {off})",
+                        print_value(i),
+                        bt.pointee()
+                    );
                     self.update(i, &v);
                 }
                 let rt = self.tree(i);

@@ -85,8 +85,12 @@ impl RevGen<'_> {
             // Overwritten before any read: its shadow is already zero here.
             return Ok(true);
         }
+        let pair = match self.half_pair(i) {
+            Ok(p) => p,
+            Err(_) if !halves::declared_double(i) => return Ok(false),
+            Err(e) => return Err(e),
+        };
         self.check_half_value(v)?;
-        let pair = self.half_pair(i)?;
         for s in [pair.lo, pair.hi] {
             let w = operand(s, 0);
             if !self.varied(w) || self.float_piece(w) != Piece::Half {
@@ -146,12 +150,17 @@ impl RevGen<'_> {
             Piece::Other(k) => return Err(self.piece_error(i, k)),
             Piece::Half => {}
         }
-        let stored = self.check_half_value(i)?;
         let pair = match self.half_pair(i) {
             Ok(p) => p,
-            Err(_) if !stored => return Ok(true), // only compared: nothing moves
-            Err(e) => return Err(e),
+            Err(_) if !halves::declared_double(i) => return Ok(false),
+            Err(e) => {
+                if !self.check_half_value(i)? {
+                    return Ok(true); // only compared: nothing moves
+                }
+                return Err(e);
+            }
         };
+        let stored = self.check_half_value(i)?;
         if pair.first != i {
             return Ok(true); // the first of the pair adds both halves
         }
