@@ -2,6 +2,7 @@
 pub mod activity;
 pub mod callgraph;
 pub mod escape;
+pub mod halves;
 pub mod mincut;
 pub mod printer;
 pub mod ptruse;

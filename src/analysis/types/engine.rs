@@ -6,6 +6,7 @@
 //! are bounded (see `tree.rs`), so it terminates, recursion included.
 use super::known::{self, Known};
 use super::layout::{float_kind, Layout};
+use super::pieces;
 use super::tbaa;
 use super::tree::{Base, Off, TypeTree};
 use crate::callsite::{self, Activity};
@@ -479,8 +480,24 @@ impl Engine {
                 let bt = self.tree(base);
                 let view = self.gep_view(&bt, off, &strides);
                 self.update(i, &view);
+                // Into the middle of a float (a double's 32-bit halves).
+                let piece = strides.is_empty() && off > 0;
+                if let Some(v) = piece
+                    .then(|| pieces::piece_view(&bt.pointee(), off))
+                    .flatten()
+                {
+                    log::debug!(
+                        "piece: {} into {} (off {off})",
+                        print_value(i),
+                        bt.pointee()
+                    );
+                    self.update(i, &v);
+                }
                 let rt = self.tree(i);
-                let back = self.gep_base_view(&rt, off, &strides);
+                let mut back = self.gep_base_view(&rt, off, &strides);
+                if piece {
+                    back = pieces::drop_pieces(&back, &self.tree(base).pointee());
+                }
                 self.update(base, &back);
             }
             _ => {}

@@ -22,6 +22,7 @@
 pub mod engine;
 pub mod known;
 pub mod layout;
+pub mod pieces;
 pub mod tbaa;
 pub mod tree;
 

@@ -65,7 +65,11 @@ impl Layout {
 /// a struct or a pointer (flat arrays of one float type are not mixed),
 /// or when a constant length is not a whole number of elements.
 pub fn copy_layout(m: LLVMModuleRef, ptrs: &[V], len: V) -> Option<Layout> {
-    let l = ptrs.iter().find_map(|p| layout_at(m, *p))?;
+    // A struct of integers alone (two `uint32_t` holding a double's
+    // halves) says nothing: the type analysis found floats in the copy.
+    let l = ptrs
+        .iter()
+        .find_map(|p| layout_at(m, *p).filter(|l| !l.fields.is_empty()))?;
     if let Some(n) = const_int_value(len) {
         if l.size == 0 || (n as u64) % l.size != 0 {
             return None;

@@ -1,12 +1,9 @@
 // Reverse and forward mode (C++): a double stored as two 32-bit halves
 // through a union (written as double, read as uint32_t[2], written back
 // half by half into another union and read as double), and the memcpy
-// round trip of double_halves.cpp.
-// LEVELS: O1 O2 O3
-// (At -O0 the union's halves stay 32-bit loads and stores of memory that
-// holds a double; the type analysis stops with a clear error, "cannot
-// deduce the type of the memory ... (is it a float or an integer?)":
-// known, left open.)
+// round trip of double_halves.cpp. At -O0 the union's halves stay 32-bit
+// loads and stores of memory that holds a double: each half carries the
+// matching half of the double's derivative (analysis/halves.rs).
 #include "check.h"
 #include <cmath>
 #include <cstdint>

@@ -21,6 +21,7 @@ use std::collections::HashMap;
 
 mod cache;
 mod calls;
+mod halves;
 mod lanes;
 mod loops;
 mod recompute;
@@ -626,7 +627,7 @@ impl RevGen<'_> {
                 self.apply_rule(i, &operands(i))?;
             }
             LLVMLoad => {
-                if !Self::has_adjoint_type(adj_type(t)) {
+                if !Self::has_adjoint_type(adj_type(t)) || self.reverse_half_load(i)? {
                     return Ok(());
                 }
                 let d = self.take_adjoint(i)?;
@@ -856,7 +857,7 @@ impl RevGen<'_> {
         let vt = type_of(v);
         // A store of an inactive value (a constant, an integer) still
         // overwrites the memory: its shadow is zeroed below.
-        if !Self::has_adjoint_type(adj_type(vt)) {
+        if !Self::has_adjoint_type(adj_type(vt)) || self.reverse_half_store(i)? {
             return Ok(());
         }
         let Some(sp) = self.shadow_avail(p)? else {
