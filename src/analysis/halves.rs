@@ -38,6 +38,10 @@ pub fn piece(types: &TypeResults, v: V) -> Piece {
         return Piece::None;
     }
     let w = int_width(t);
+    if w == 1 {
+        // A flag (`icmp`, stored as a 0/1 byte) never carries a float's bits.
+        return Piece::None;
+    }
     match types.base(v) {
         Base::Float(k) if (pieces::float_bytes(k) * 8) as u32 > w => {
             if k == FloatKind::Double && w == HALF_BITS {
@@ -169,6 +173,25 @@ pub fn declared_double(i: V) -> bool {
     let tt = lay.type_tree(ty, false);
     let at = |o: i64| tt.base_at(o) == Base::Float(FloatKind::Double);
     at(off) || at(off - (HALF_BITS / 8) as i64)
+}
+
+/// Whether access `i` provably touches a float's bytes: its pointer is a
+/// constant offset into a local or global whose declared type has a float
+/// covering that offset. A piece of a float of another size
+/// ([`Piece::Other`]) is refused only then, like unpaired halves.
+pub fn declared_float(i: V) -> bool {
+    let lay = Layout::new(module_of(inst_fn(i)));
+    let (base, off) = base_and_offset(&lay, access_ptr(i));
+    let ty = match opcode(base) {
+        Some(LLVMOpcode::LLVMAlloca) => allocated_type(base),
+        _ if is_global_var(base) => global_type(base),
+        _ => return false,
+    };
+    let tt = lay.type_tree(ty, false);
+    (off - 15..=off).any(|o| match tt.base_at(o) {
+        Base::Float(k) => o + pieces::float_bytes(k) > off,
+        _ => false,
+    })
 }
 
 /// `what` for messages: "read" or "written".

@@ -75,6 +75,7 @@ impl RevGen<'_> {
         let v = operand(i, 0);
         match self.float_piece(v) {
             Piece::None => return Ok(false),
+            Piece::Other(_) if !halves::declared_float(i) => return Ok(false),
             Piece::Other(k) => return Err(self.piece_error(i, k)),
             Piece::Half => {}
         }
@@ -147,6 +148,7 @@ impl RevGen<'_> {
     pub(super) fn reverse_half_load(&mut self, i: V) -> Result<bool> {
         match self.float_piece(i) {
             Piece::None => return Ok(false),
+            Piece::Other(_) if !halves::declared_float(i) => return Ok(false),
             Piece::Other(k) => return Err(self.piece_error(i, k)),
             Piece::Half => {}
         }
