@@ -393,7 +393,7 @@ fn cleanup(sess: &mut Session) {
     });
     // ENZYME_RS_CLEANUP_PIPELINE replaces the pipeline (compile-time
     // experiments, bench/compile_scaling.sh).
-    let custom = std::env::var("ENZYME_RS_CLEANUP_PIPELINE").ok();
+    let custom = crate::options::switches::cleanup_pipeline();
     run_timed(&mut fns, custom.as_deref().unwrap_or(full));
     // Scatter-accumulating loops (reverse stencils) in gather form.
     for f in &fns {
@@ -418,7 +418,7 @@ fn cleanup(sess: &mut Session) {
     // across the sweep); large ones called once stay calls, which keeps the
     // compile time of big gradients down.
     // `-enzyme-inline` inlines every one; ENZYME_RS_NO_INLINE none.
-    let no_inline = std::env::var_os("ENZYME_RS_NO_INLINE").is_some();
+    let no_inline = crate::options::switches::no_inline();
     const INLINE_LIMIT: usize = 600;
     for (call, caller) in std::mem::take(&mut sess.toplevel_calls) {
         let small = called_function(call)
@@ -469,21 +469,13 @@ fn cleanup(sess: &mut Session) {
 /// them too) rather than only at the end of the optimizer
 /// (`ENZYME_RS_CHAIN_EARLY=0`: only at the end).
 fn chain_early() -> bool {
-    !matches!(
-        std::env::var("ENZYME_RS_CHAIN_EARLY")
-            .as_deref()
-            .map(str::trim),
-        Ok("0" | "false" | "off" | "no")
-    )
+    crate::options::switches::chain_early()
 }
 
 /// The longest block [`split_for_codegen`] leaves; 0 (from
 /// `ENZYME_RS_CODEGEN_BLOCK_LIMIT`) leaves blocks whole.
 fn codegen_block_limit() -> u32 {
-    std::env::var("ENZYME_RS_CODEGEN_BLOCK_LIMIT")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(256)
+    crate::options::switches::codegen_block_limit()
 }
 
 /// Mark the new functions that hold a block longer than the limit, or
@@ -531,7 +523,7 @@ pub fn split_for_codegen(m: LLVMModuleRef) -> bool {
         // calls it costs code generation more than it saves (N=16,000:
         // slower), so it is off by default (bench/results/compile_scaling.md).
         let t = std::time::Instant::now();
-        let moved = if std::env::var_os("ENZYME_RS_UNSINK").is_some() {
+        let moved = if crate::options::switches::unsink() {
             shim::hoist_sunk_into_returns(f)
         } else {
             0

@@ -120,3 +120,102 @@ impl Options {
         }
     }
 }
+
+/// Developer switches: environment variables only, not Enzyme options,
+/// for measurements and for narrowing down a bad derivative. Every
+/// environment read of the plugin's Rust side is here (the runtime's own
+/// variables are read by `runtime/*.c`).
+pub mod switches {
+    fn var(name: &str) -> Option<String> {
+        std::env::var(name).ok()
+    }
+
+    /// Whether a variable says no (`0`, `false`, `off`, `no`).
+    fn says_no(name: &str) -> bool {
+        var(name).is_some_and(|v| matches!(v.trim(), "0" | "false" | "off" | "no"))
+    }
+
+    /// Whether a variable is exactly `1`.
+    fn is_one(name: &str) -> bool {
+        var(name).is_some_and(|v| v.trim() == "1")
+    }
+
+    /// `ENZYME_RS_CLEANUP_PIPELINE`: a pass pipeline replacing the cleanup
+    /// of new functions (bench/compile_scaling.sh).
+    pub fn cleanup_pipeline() -> Option<String> {
+        var("ENZYME_RS_CLEANUP_PIPELINE")
+    }
+
+    /// `ENZYME_RS_NO_INLINE` (set): derivatives are never inlined into the
+    /// `__enzyme_*` call site.
+    pub fn no_inline() -> bool {
+        std::env::var_os("ENZYME_RS_NO_INLINE").is_some()
+    }
+
+    /// `ENZYME_RS_CHAIN_EARLY=0`: huge derivatives are cut into a chain only
+    /// at the end of the optimizer, not right after the enzyme pass.
+    pub fn chain_early() -> bool {
+        !says_no("ENZYME_RS_CHAIN_EARLY")
+    }
+
+    /// `ENZYME_RS_CODEGEN_BLOCK_LIMIT=n`: the longest block left for code
+    /// generation (default 256; 0 leaves blocks whole).
+    pub fn codegen_block_limit() -> u32 {
+        var("ENZYME_RS_CODEGEN_BLOCK_LIMIT")
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(256)
+    }
+
+    /// `ENZYME_RS_UNSINK` (set): hoist values sunk into return blocks.
+    pub fn unsink() -> bool {
+        std::env::var_os("ENZYME_RS_UNSINK").is_some()
+    }
+
+    /// `ENZYME_RS_CHUNK_CALLS=n`: the call threshold of the chain cut, when
+    /// `-enzyme-rs-chunk-calls` is not given.
+    pub fn chunk_calls() -> Option<u32> {
+        var("ENZYME_RS_CHUNK_CALLS").and_then(|v| v.trim().parse().ok())
+    }
+
+    /// `ENZYME_RS_TAPE_REGION=0`: every tape push checks capacity (no
+    /// unchecked region).
+    pub fn tape_region() -> bool {
+        var("ENZYME_RS_TAPE_REGION").as_deref() != Some("0")
+    }
+
+    /// `ENZYME_RS_KEEP_ERRNO_CALLS=1`: keep libm calls made only for errno.
+    pub fn keep_errno_calls() -> bool {
+        is_one("ENZYME_RS_KEEP_ERRNO_CALLS")
+    }
+
+    /// `ENZYME_RS_TAPE_LIBM=1`: tape libm results outside loops.
+    pub fn tape_libm() -> bool {
+        is_one("ENZYME_RS_TAPE_LIBM")
+    }
+
+    /// `ENZYME_RS_TAPE_LIBM_LOOPS`: `0` tapes no libm result in loops,
+    /// `all` every one but sin/cos; otherwise None (the cost model).
+    pub fn tape_libm_loops() -> Option<bool> {
+        match var("ENZYME_RS_TAPE_LIBM_LOOPS").as_deref().map(str::trim) {
+            Some("0") => Some(false),
+            Some("all") => Some(true),
+            _ => None,
+        }
+    }
+
+    /// `ENZYME_RS_NO_GATHER` (set): scatter loops stay scatters.
+    pub fn no_gather() -> bool {
+        std::env::var_os("ENZYME_RS_NO_GATHER").is_some()
+    }
+
+    /// `ENZYME_RS_GPU_HEAP_TAPE=0`: a GPU tape with no static bound is an
+    /// error instead of growing into device `malloc` memory.
+    pub fn gpu_heap_tape() -> bool {
+        !says_no("ENZYME_RS_GPU_HEAP_TAPE")
+    }
+
+    /// `ENZYME_RS_NO_USEFUL` (set): activity keeps every reached value.
+    pub fn no_useful() -> bool {
+        std::env::var_os("ENZYME_RS_NO_USEFUL").is_some()
+    }
+}

@@ -38,10 +38,7 @@ pub fn chunk_calls() -> u32 {
     if o >= 0 {
         return o as u32;
     }
-    std::env::var("ENZYME_RS_CHUNK_CALLS")
-        .ok()
-        .and_then(|v| v.trim().parse().ok())
-        .unwrap_or(DEFAULT_CHUNK_CALLS)
+    crate::options::switches::chunk_calls().unwrap_or(DEFAULT_CHUNK_CALLS)
 }
 
 /// Calls of `f` that the code generator lowers as calls (no debug or

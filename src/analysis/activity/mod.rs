@@ -315,7 +315,7 @@ impl Activity {
         let useful = r.useful(&order);
         // ENZYME_RS_NO_USEFUL=1 keeps every reached value (to measure what
         // the useful pass saves).
-        let all_reached = std::env::var_os("ENZYME_RS_NO_USEFUL").is_some();
+        let all_reached = crate::options::switches::no_useful();
         let varied = r
             .reached
             .iter()

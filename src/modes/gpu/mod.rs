@@ -196,10 +196,7 @@ fn bound_of(f: V, active: &mut HashSet<V>, tb: &mut TapeBound) {
 /// memory (`ENZYME_RS_GPU_HEAP_TAPE`, default yes); if not, they are
 /// compile errors.
 fn heap_tape_allowed() -> bool {
-    !matches!(
-        std::env::var("ENZYME_RS_GPU_HEAP_TAPE").as_deref(),
-        Ok("0" | "no" | "off" | "false")
-    )
+    crate::options::switches::gpu_heap_tape()
 }
 
 /// The local buffer size for the tape of `aug` (the derivative of

@@ -111,7 +111,7 @@ struct Pair {
 
 /// Apply the transform to every eligible loop of `f`; returns how many.
 pub fn run(f: V) -> usize {
-    if std::env::var_os("ENZYME_RS_NO_GATHER").is_some() {
+    if crate::options::switches::no_gather() {
         return 0;
     }
     let mut n = 0;

@@ -46,7 +46,7 @@ fn errno_only_call(c: V) -> bool {
 /// fold the branches around them (LibCallsShrinkWrap's guards). Returns
 /// how many calls went. `ENZYME_RS_KEEP_ERRNO_CALLS=1` keeps them.
 pub(super) fn drop_errno_only_calls(aug: V) -> Result<usize, String> {
-    if std::env::var("ENZYME_RS_KEEP_ERRNO_CALLS").as_deref() == Ok("1") {
+    if crate::options::switches::keep_errno_calls() {
         return Ok(0);
     }
     let dead: Vec<V> = blocks(aug)

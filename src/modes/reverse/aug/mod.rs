@@ -962,9 +962,7 @@ impl Aug {
     /// static tape bound counts `reserve` calls), or with
     /// `ENZYME_RS_TAPE_REGION=0` (for measurements).
     fn unchecked_region(&self, m: LLVMModuleRef) -> HashSet<BB> {
-        if crate::ir::gpu::device_of(m).is_some()
-            || std::env::var("ENZYME_RS_TAPE_REGION").as_deref() == Ok("0")
-        {
+        if crate::ir::gpu::device_of(m).is_some() || !crate::options::switches::tape_region() {
             return HashSet::new();
         }
         let multi_ret = self.ret_blocks.len() > 1;

@@ -113,17 +113,17 @@ const LIBM_WORK: u32 = 10;
 
 /// Whether libm results outside loops are taped (`ENZYME_RS_TAPE_LIBM=1`).
 fn tape_libm() -> bool {
-    std::env::var("ENZYME_RS_TAPE_LIBM").as_deref() == Ok("1")
+    crate::options::switches::tape_libm()
 }
 
 /// Which libm results in loops are taped (`keeps_libm_result`), from
 /// `ENZYME_RS_TAPE_LIBM_LOOPS`: `0` none, `all` every one but sin/cos (for
 /// measuring), otherwise (default) by `libm_chain_taped`.
 fn tape_libm_loops() -> Option<bool> {
-    match std::env::var("ENZYME_RS_TAPE_LIBM_LOOPS").as_deref() {
-        Ok("0") => None,
-        Ok("all") => Some(true),
-        _ => Some(false),
+    match crate::options::switches::tape_libm_loops() {
+        Some(false) => None,
+        Some(true) => Some(true),
+        None => Some(false),
     }
 }
 
