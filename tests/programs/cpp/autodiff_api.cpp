@@ -1,7 +1,7 @@
 // The C++ header: enzyme::autodiff<Reverse / ReverseWithPrimal / Forward /
 // ForwardWithPrimal> with plain functions, a lambda and a function object;
 // Active, Duplicated (pointers and forward scalars) and Const arguments.
-// LEVELS: O0 O2
+// LEVELS: O0 O1 O2 O3
 #include "check.h"
 #include <enzyme/enzyme.hpp>
 

@@ -2,7 +2,7 @@
 // function with no body here (Bessel j0) and for a function with a body
 // (the custom derivative is used instead of the body: a counter shows it);
 // scalar mode, vector mode (one call per lane), inside a loop.
-// LEVELS: O0 O2
+// LEVELS: O0 O1 O2 O3
 #include "check.h"
 
 double j0(double);

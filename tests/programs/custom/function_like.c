@@ -1,7 +1,7 @@
 // __enzyme_function_like: a user allocator and deallocator treated like
 // malloc and free (shadow allocations made the same way), in forward and
 // reverse mode.
-// LEVELS: O0 O2
+// LEVELS: O0 O1 O2 O3
 #include "check.h"
 
 static long live = 0;

@@ -1,7 +1,7 @@
 // Inactive functions (__enzyme_inactivefn): a library function with no body
 // (j1) and a function with a body (a "noise" term) carry no derivative, in
 // forward and reverse mode.
-// LEVELS: O0 O2
+// LEVELS: O0 O1 O2 O3
 #include "check.h"
 
 double j1(double);

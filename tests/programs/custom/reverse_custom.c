@@ -2,7 +2,7 @@
 // tape (a value, or a malloc'd pointer) travels on the enzyme-rs tape to the
 // reverse function, also when called in a loop; a library function with no
 // body (j0) and one with a body (counters show the custom functions run).
-// LEVELS: O0 O2
+// LEVELS: O0 O1 O2 O3
 #include "check.h"
 
 double j0(double);
