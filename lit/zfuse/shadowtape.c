@@ -23,10 +23,10 @@
 // CHECK-NOT: zeroed_len
 // CHECK-LABEL: define internal {{.*}}@enzyme_rs.rev.lse(
 // CHECK-NOT: zeroed_len
-// CHECK: define internal {{.*}}@enzyme_rs.aug.lse.[[A]](ptr noundef %0, ptr %[[DX:[0-9]+]],
+// CHECK: define internal {{.*}}@enzyme_rs.aug.lse.[[A]](ptr {{[a-z ]*}}%0, ptr {{[a-z ]*}}%[[DX:[0-9]+]],
 // CHECK: load i64, ptr @enzyme_rs.zeroed_len
 // CHECK: %[[E:[0-9]+]] = tail call double @exp(
-// CHECK: %[[P:[0-9]+]] = getelementptr inbounds double, ptr %[[DX]]
+// CHECK: %[[P:[0-9]+]] = getelementptr inbounds {{(nuw )?}}double, ptr %[[DX]]
 // CHECK-NEXT: store double %[[E]], ptr %[[P]]
 // CHECK: define internal {{.*}}@enzyme_rs.rev.lse.[[R]](
 // CHECK: load i64, ptr @enzyme_rs.zeroed_len
