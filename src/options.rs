@@ -39,6 +39,9 @@ pub struct Options {
     /// Fold the caller's zeroing of a shadow into the gradient
     /// (`ENZYME_RS_FUSE_ZERO=0`: never; modes/reverse/zfuse.rs).
     pub fuse_zero: bool,
+    /// Keep values between the sweeps in the caller-zeroed shadow
+    /// (`-enzyme-rs-shadow-tape`, `ENZYME_RS_SHADOW_TAPE`; on).
+    pub shadow_tape: bool,
     /// Recompute which predecessor a join below a tree of branches came
     /// from, instead of taping it (`ENZYME_RS_ROUTE_JOINS=0`: never;
     /// modes/reverse/aug/joinroute.rs).
@@ -116,6 +119,7 @@ impl Options {
             rerun_budget: rerun_budget(),
             move_record: flag("enzyme-rs-move-record", true),
             fuse_zero: flag("enzyme-rs-fuse-zero", true),
+            shadow_tape: flag("enzyme-rs-shadow-tape", true),
             route_joins: flag("enzyme-rs-route-joins", true),
         }
     }

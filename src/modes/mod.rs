@@ -74,6 +74,12 @@ pub struct Session {
     /// Call sites whose shadow the caller zeroes just before the call
     /// (`reverse::zfuse`), fused after the cleanup.
     pub zero_sites: Vec<crate::modes::reverse::zfuse::Site>,
+    /// Pairs built for calls whose caller zeroes the shadow at the given
+    /// parameter position first (`reverse/rev/shadowtape.rs`).
+    pub zeroed_pairs: HashMap<(crate::modes::reverse::Key, usize), crate::modes::reverse::Pair>,
+    /// Set for the reverse function being built next when its pair is
+    /// such a variant (taken by `rev::build`).
+    pub zeroed_for_rev: Option<usize>,
     /// Half-built functions of failed requests, deleted after reporting.
     pub doomed: Vec<V>,
     /// Per function differentiated as a callee: the type trees of its
@@ -110,6 +116,8 @@ impl Session {
             doomed: Vec::new(),
             toplevel_calls: Vec::new(),
             zero_sites: Vec::new(),
+            zeroed_pairs: HashMap::new(),
+            zeroed_for_rev: None,
             arg_trees: HashMap::new(),
         }
     }

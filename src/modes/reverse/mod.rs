@@ -28,6 +28,7 @@ pub mod rerun_cost;
 pub mod rev;
 pub mod tape;
 pub mod zfuse;
+use rev::shadowtape;
 
 use super::Session;
 use crate::callsite::{self, Activity, Request};
@@ -150,7 +151,17 @@ impl Pair {
 pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     let ret_ty = fn_return_type(req.func);
     let key = key_of(req);
-    let pair = get_pair(sess, &key, Some(req.call))?;
+    let lanes = key.lanes();
+    let zeroing = zfuse::zeroing_before(sess, req, lanes);
+    // The caller zeroes the shadow first: a pair that may keep values in
+    // it between the sweeps (`rev/shadowtape.rs`).
+    let zeroed = zeroing
+        .filter(|_| shadowtape::may_apply(sess, &key))
+        .map(|(m, pos)| (operand(m, 2), pos));
+    let pair = match zeroed {
+        Some((_, pos)) => build_pair(sess, &key, Some(req.call), Some(pos))?,
+        None => get_pair(sess, &key, Some(req.call))?,
+    };
     let b = Builder::new(sess.module);
     let ctx = b.ctx;
     let caller = inst_fn(req.call);
@@ -161,8 +172,6 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     let tp = crate::modes::gpu::generic_ptr(&b, b.alloca(tt));
     b.before(req.call);
     b.set_debug_loc_from(req.call);
-    let lanes = key.lanes();
-    let zeroing = zfuse::zeroing_before(sess, req, lanes);
     // Take the thread's cached tape buffer (a gradient called again reuses
     // the memory it grew last time instead of faulting fresh pages in).
     // A derivative that keeps nothing on the tape does not touch it.
@@ -208,6 +217,9 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     let mut aug_args = args.clone();
     aug_args.push(tp);
     let mark = freelist::mark_at(&b);
+    if let Some((len, _)) = zeroed {
+        shadowtape::pass_len(&b, len);
+    }
     let primal = b.call_fn(pair.aug, &mut aug_args);
     sess.toplevel_calls.push((primal, caller));
     let top = (lanes > 1).then(|| tape::top(&b, tp));
@@ -221,6 +233,9 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
             rev_args.push(req.ret_seed.unwrap_or_else(|| const_real(ret_ty, 1.0)));
         }
         rev_args.push(tp);
+        if let Some((len, _)) = zeroed {
+            shadowtape::pass_len(&b, len);
+        }
         let d = b.call_fn(pair.rev_of(lane), &mut rev_args);
         sess.toplevel_calls.push((d, caller));
         if let Some((memset, pos)) = zeroing {
@@ -441,8 +456,40 @@ pub fn run_split(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
 
 /// The (aug, rev) pair for `key`, synthesized on first use.
 pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<Pair> {
-    if let Some(p) = sess.rev_cache.get(key) {
+    build_pair(sess, key, user_call, None)
+}
+
+/// The pair for `key`; with `zeroed`, the variant for a call whose caller
+/// zeroes the shadow at that aug/rev parameter position first (kept apart
+/// from the other pairs: `Session::zeroed_pairs`).
+fn build_pair(
+    sess: &mut Session,
+    key: &Key,
+    user_call: Option<V>,
+    zeroed: Option<usize>,
+) -> Result<Pair> {
+    let cached = match zeroed {
+        None => sess.rev_cache.get(key),
+        Some(pos) => sess.zeroed_pairs.get(&(key.clone(), pos)),
+    };
+    if let Some(p) = cached {
         return Ok(p.clone());
+    }
+    fn put(sess: &mut Session, key: &Key, zeroed: Option<usize>, p: Option<Pair>) {
+        match (zeroed, p) {
+            (None, Some(p)) => {
+                sess.rev_cache.insert(key.clone(), p);
+            }
+            (None, None) => {
+                sess.rev_cache.remove(key);
+            }
+            (Some(pos), Some(p)) => {
+                sess.zeroed_pairs.insert((key.clone(), pos), p);
+            }
+            (Some(pos), None) => {
+                sess.zeroed_pairs.remove(&(key.clone(), pos));
+            }
+        }
     }
     let f = key.func;
     let custom = match sess.registry.custom_gradient(f) {
@@ -532,7 +579,7 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
         takes_seed,
         lane_revs,
     };
-    sess.rev_cache.insert(key.clone(), pair.clone());
+    put(sess, key, zeroed, Some(pair.clone()));
     let all: Vec<V> = [aug, rev]
         .into_iter()
         .chain(pair.lane_revs.clone())
@@ -547,6 +594,7 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
         }
         let mut a = aug::build(sess, key, &pair)?;
         for lane in 0..lanes {
+            sess.zeroed_for_rev = zeroed;
             rev::build(sess, key, &pair, &mut a, lane)?;
         }
         rev::finish_pops(&mut a);
@@ -587,7 +635,7 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
     })();
     match r {
         Err(e) => {
-            sess.rev_cache.remove(key);
+            put(sess, key, zeroed, None);
             sess.created.retain(|x| !all.contains(x));
             sess.doomed.extend(all.iter().copied());
             return Err(e);
@@ -595,7 +643,7 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
         // The loop re-run's pair replaces the trial, or chooses between
         // the two at run time.
         Ok(Some((p, replace))) => {
-            sess.rev_cache.insert(key.clone(), p.clone());
+            put(sess, key, zeroed, Some(p.clone()));
             if replace {
                 sess.created.retain(|x| !all.contains(x));
                 sess.doomed.extend(all.iter().copied());

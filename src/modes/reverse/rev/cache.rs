@@ -109,7 +109,7 @@ fn pairs_with_derivative(c: V) -> bool {
 }
 
 /// `mincut::float_work` of a libm call.
-const LIBM_WORK: u32 = 10;
+pub(super) const LIBM_WORK: u32 = 10;
 
 /// Whether libm results outside loops are taped (`ENZYME_RS_TAPE_LIBM=1`).
 fn tape_libm() -> bool {

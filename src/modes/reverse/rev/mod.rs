@@ -25,6 +25,7 @@ mod halves;
 mod lanes;
 mod loops;
 mod recompute;
+pub mod shadowtape;
 pub use cache::mark_recompute_as;
 pub use lanes::{build, finish_pops};
 
@@ -68,6 +69,10 @@ pub(super) fn build_lane(
     let later = Some(memory::LaterWrites::of_matching(a.func, |i| {
         opcode(i) == Some(LLVMOpcode::LLVMLoad)
     }));
+    let sess_zeroed = sess
+        .zeroed_for_rev
+        .take()
+        .filter(|_| lane == 0 && key.lanes() == 1);
     let mut g = RevGen {
         sess,
         a,
@@ -96,6 +101,8 @@ pub(super) fn build_lane(
         planned: Default::default(),
         forwards: Default::default(),
         libm_chains: Default::default(),
+        zt: sess_zeroed.map(shadowtape::Zeroed::new),
+        visiting: None,
     };
     let order = rpo(g.a.func);
     // Create the reverse blocks (prologue + body) for every reachable block.
@@ -156,8 +163,10 @@ pub(super) fn build_lane(
             if opcode(i) == Some(LLVMOpcode::LLVMPHI) {
                 continue;
             }
+            g.visiting = Some(i);
             g.visit(i)?;
         }
+        g.visiting = None;
         g.finish_block(bb, exit)?;
     }
     g.fill_loop_entries()?;
@@ -286,6 +295,10 @@ struct RevGen<'a> {
     /// it would need the tape anyway or redo more than one libm call
     /// (`cache.rs`, `libm_chain_taped`).
     libm_chains: std::cell::RefCell<HashMap<(BB, V), bool>>,
+    /// Set when the caller zeroes a shadow first (`shadowtape.rs`).
+    zt: Option<shadowtape::Zeroed>,
+    /// The instruction whose reverse is being built.
+    visiting: Option<V>,
 }
 
 /// The empty adjoint: -0.0 for floats, so that `-0.0 + x` folds to `x`
@@ -394,6 +407,10 @@ impl RevGen<'_> {
             if !self.in_edge {
                 self.memo.insert((self.cur, w), v);
             }
+            return Ok(v);
+        }
+        if let Some(v) = self.shadow_tape(w)? {
+            self.memo.insert((self.cur, w), v);
             return Ok(v);
         }
         let recompute = self.recompute_or_tape(w);
