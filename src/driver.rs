@@ -85,7 +85,7 @@ pub fn run_with(
         let queried =
             crate::modes::iface::shadows::lower_after(&mut Session::new(m, opts, registry));
         let queried = crate::modes::iface::iter::lower_after(m) | queried;
-        let queried = crate::modes::iface::todense::lower_after(m) | queried;
+        let queried = crate::modes::iface::todense::lower_after(m, &mut Vec::new()) | queried;
         return lowered
             | queried
             | (deferred.is_empty() && crate::modes::hints::erase_annotations(m));
@@ -162,7 +162,9 @@ pub fn run_with(
     }
     crate::modes::iface::shadows::lower_after(&mut sess);
     crate::modes::iface::iter::lower_after(m);
-    crate::modes::iface::todense::lower_after(m);
+    let mut gone = Vec::new();
+    crate::modes::iface::todense::lower_after(m, &mut gone);
+    sess.forget_calls(&gone);
     if deferred.is_empty() {
         crate::modes::hints::erase_annotations(m);
     }

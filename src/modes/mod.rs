@@ -89,6 +89,17 @@ pub struct Session {
 }
 
 impl Session {
+    /// Drop the records of call instructions that were erased (inlined by
+    /// a lowering), so that no later step follows a dangling call.
+    pub fn forget_calls(&mut self, gone: &[V]) {
+        if gone.is_empty() {
+            return;
+        }
+        self.toplevel_calls.retain(|(c, _)| !gone.contains(c));
+        self.zero_sites
+            .retain(|s| !gone.contains(&s.rev) && !gone.contains(&s.aug));
+    }
+
     /// What an activity analysis of a function of this module is given:
     /// the options it honours and the globals that may hold active floats.
     pub fn activity_cx(&mut self) -> crate::analysis::activity::ModuleCx {

@@ -18,19 +18,21 @@ use crate::ir::llvm::*;
 use crate::ir::{shim, Builder};
 use std::collections::HashSet;
 
-/// Lower every `__enzyme_todense` call. Returns whether the module changed.
-pub fn lower_after(m: LLVMModuleRef) -> bool {
+/// Lower every `__enzyme_todense` call. Returns whether the module changed;
+/// the calls it inlined (and so erased: a derivative's call at the user's
+/// site among them) are added to `gone`.
+pub fn lower_after(m: LLVMModuleRef, gone: &mut Vec<V>) -> bool {
     let mut changed = false;
     for call in super::calls_named(m, "__enzyme_todense") {
         changed = true;
-        if let Err(e) = lower(m, call) {
+        if let Err(e) = lower(m, call, gone) {
             super::fail(e, call);
         }
     }
     changed
 }
 
-fn lower(m: LLVMModuleRef, call: V) -> Result<()> {
+fn lower(m: LLVMModuleRef, call: V, gone: &mut Vec<V>) -> Result<()> {
     let args = call_args(call);
     let (Some(load_fn), Some(store_fn)) = (
         args.first().and_then(|a| callee_of(*a)),
@@ -59,6 +61,7 @@ fn lower(m: LLVMModuleRef, call: V) -> Result<()> {
                     && call_args(u).contains(&v)
                     && shim::inline_call(u)
                 {
+                    gone.push(u);
                     inlined = true;
                 }
             }
