@@ -24,7 +24,9 @@
  *                               scalars (CBLAS alpha/beta).
  *
  * NAME is cblas_dgemm or dgemm_ (and likewise for ddot, daxpy, dscal,
- * dnrm2, dgemv, and the single precision sdot ... sgemm). Everything
+ * dnrm2, dgemv, and the single precision sdot ... sgemm; dcopy, dswap,
+ * dasum and dger and their twins are in runtime/blas/, included by the
+ * body). Everything
  * reduces to column-major cores calling the Fortran BLAS (every BLAS
  * library has it): a row-major CBLAS call is the column-major call of the
  * transposed problem. The reverse reads only its tape and the shadows,
@@ -130,6 +132,8 @@ extern R B(dot)(const int *, const R *, const int *, const R *, const int *);
 extern void B(scal)(const int *, const R *, R *, const int *);
 extern void B(copy)(const int *, const R *, const int *, R *, const int *);
 extern R B(nrm2)(const int *, const R *, const int *);
+extern void B(swap)(const int *, R *, const int *, R *, const int *);
+extern R B(asum)(const int *, const R *, const int *);
 
 typedef struct {
   void *tape;
@@ -902,6 +906,9 @@ void FT(rev, nrm2)(const int *n, const int *dn, const R *x, R *dx,
   (void)n, (void)dn, (void)x, (void)inc, (void)dinc;
   N(nrm2_rev)(tape, dx, dr);
 }
+
+#include "blas/copy_swap_asum.inc"
+#include "blas/ger.inc"
 
 #undef FWD_RET
 #endif /* BLAS_RT_BODY */

@@ -1,6 +1,6 @@
 //! Derivatives of BLAS calls (`rules::blas`: ddot, daxpy, dscal, dnrm2,
-//! dgemv, dgemm and their single precision twins sdot ... sgemm, in their
-//! CBLAS and Fortran spellings).
+//! dcopy, dswap, dasum, dger, dgemv, dgemm and their single precision
+//! twins, in their CBLAS and Fortran spellings).
 //!
 //! The derivatives are runtime helpers (`runtime/blas_rt.c`, bitcode linked
 //! into the module on first use) with the signatures of custom derivatives,

@@ -20,6 +20,14 @@ pub enum Routine {
     Gemv,
     /// `C = alpha op(A) op(B) + beta C`
     Gemm,
+    /// `y = x`
+    Copy,
+    /// `x, y = y, x`
+    Swap,
+    /// `r = sum |x_i|`
+    Asum,
+    /// `A = alpha x y^T + A`
+    Ger,
     /// A BLAS routine with no derivative rule here: an error when
     /// differentiated.
     Unsupported,
@@ -55,6 +63,14 @@ const SUPPORTED: &[(&str, Routine)] = &[
     ("snrm2", Routine::Nrm2),
     ("sgemv", Routine::Gemv),
     ("sgemm", Routine::Gemm),
+    ("dcopy", Routine::Copy),
+    ("dswap", Routine::Swap),
+    ("dasum", Routine::Asum),
+    ("dger", Routine::Ger),
+    ("scopy", Routine::Copy),
+    ("sswap", Routine::Swap),
+    ("sasum", Routine::Asum),
+    ("sger", Routine::Ger),
 ];
 
 /// Level 1-3 routine stems (without the precision letter) that BLAS has.
