@@ -1,5 +1,6 @@
 //! Derivatives of BLAS calls (`rules::blas`: ddot, daxpy, dscal, dnrm2,
-//! dgemv, dgemm in their CBLAS and Fortran spellings).
+//! dcopy, dswap, dasum, dger, dgemv, dgemm and their single precision
+//! twins, in their CBLAS and Fortran spellings).
 //!
 //! The derivatives are runtime helpers (`runtime/blas_rt.c`, bitcode linked
 //! into the module on first use) with the signatures of custom derivatives,
@@ -47,7 +48,8 @@ fn supported(f: V) -> Option<(BlasCall, String)> {
 
 /// The parameter types the routine's prototype must have: the forward
 /// helper's parameters without the tangents (each float or pointer
-/// parameter is followed by one), and the result type.
+/// parameter is followed by one), and the result type (the helper returns
+/// `{primal, tangent}` in double precision, the tangent alone in single).
 fn expected_prototype(fwd: V) -> (Vec<T>, Option<T>) {
     let mut want = Vec::new();
     let ps: Vec<T> = params(fwd).iter().map(|p| type_of(*p)).collect();
@@ -59,8 +61,10 @@ fn expected_prototype(fwd: V) -> (Vec<T>, Option<T>) {
     let r = fn_return_type(fwd);
     let ret = if is_void(r) {
         None
-    } else {
+    } else if is_struct(r) {
         Some(struct_fields(r)[0])
+    } else {
+        Some(r)
     };
     (want, ret)
 }

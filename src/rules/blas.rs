@@ -1,11 +1,11 @@
 //! BLAS calls by name: the CBLAS spelling (`cblas_dgemm`) and the Fortran
-//! one (`dgemm_`, also without the underscore), for double precision
-//! level 1-3 routines. Recognised only for declarations (a function with
+//! one (`dgemm_`, also without the underscore), for double and single
+//! precision level 1-3 routines. Recognised only for declarations (a function with
 //! a body of that name is the user's own, differentiated like any other).
 //! The derivatives are built by `modes::blas`; the classifier calls the
 //! call [`super::CallKind::Blas`].
 
-/// What a BLAS routine computes (double precision, real).
+/// What a BLAS routine computes (real, double or single precision).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Routine {
     /// `r = x . y`
@@ -20,6 +20,14 @@ pub enum Routine {
     Gemv,
     /// `C = alpha op(A) op(B) + beta C`
     Gemm,
+    /// `y = x`
+    Copy,
+    /// `x, y = y, x`
+    Swap,
+    /// `r = sum |x_i|`
+    Asum,
+    /// `A = alpha x y^T + A`
+    Ger,
     /// A BLAS routine with no derivative rule here: an error when
     /// differentiated.
     Unsupported,
@@ -49,6 +57,20 @@ const SUPPORTED: &[(&str, Routine)] = &[
     ("dnrm2", Routine::Nrm2),
     ("dgemv", Routine::Gemv),
     ("dgemm", Routine::Gemm),
+    ("sdot", Routine::Dot),
+    ("saxpy", Routine::Axpy),
+    ("sscal", Routine::Scal),
+    ("snrm2", Routine::Nrm2),
+    ("sgemv", Routine::Gemv),
+    ("sgemm", Routine::Gemm),
+    ("dcopy", Routine::Copy),
+    ("dswap", Routine::Swap),
+    ("dasum", Routine::Asum),
+    ("dger", Routine::Ger),
+    ("scopy", Routine::Copy),
+    ("sswap", Routine::Swap),
+    ("sasum", Routine::Asum),
+    ("sger", Routine::Ger),
 ];
 
 /// Level 1-3 routine stems (without the precision letter) that BLAS has.
@@ -123,8 +145,15 @@ mod tests {
         assert_eq!(blas_call("dgemm_").unwrap().abi, Abi::Fortran);
         assert_eq!(blas_call("ddot").unwrap().routine, Routine::Dot);
         assert_eq!(blas_call("dtrsm_").unwrap().routine, Routine::Unsupported);
+        assert_eq!(blas_call("cblas_sgemm").unwrap().routine, Routine::Gemm);
+        assert_eq!(blas_call("snrm2_").unwrap().routine, Routine::Nrm2);
+        assert_eq!(blas_call("sdot").unwrap().routine, Routine::Dot);
         assert_eq!(
-            blas_call("cblas_sgemm").unwrap().routine,
+            blas_call("cblas_dsdot").unwrap().routine,
+            Routine::Unsupported
+        );
+        assert_eq!(
+            blas_call("cblas_cgemm").unwrap().routine,
             Routine::Unsupported
         );
         assert_eq!(blas_call("idamax_").unwrap().routine, Routine::Unsupported);

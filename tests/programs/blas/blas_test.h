@@ -28,6 +28,31 @@ void dgemm_(const char *ta, const char *tb, const int *m, const int *n, const in
             const double *alpha, const double *a, const int *lda, const double *b,
             const int *ldb, const double *beta, double *c, const int *ldc);
 
+float cblas_sdot(int n, const float *x, int incx, const float *y, int incy);
+void cblas_saxpy(int n, float a, const float *x, int incx, float *y, int incy);
+void cblas_sscal(int n, float a, float *x, int incx);
+float cblas_snrm2(int n, const float *x, int incx);
+void cblas_sgemv(int order, int trans, int m, int n, float alpha, const float *a, int lda,
+                 const float *x, int incx, float beta, float *y, int incy);
+void cblas_sgemm(int order, int ta, int tb, int m, int n, int k, float alpha, const float *a,
+                 int lda, const float *b, int ldb, float beta, float *c, int ldc);
+float sdot_(const int *n, const float *x, const int *incx, const float *y, const int *incy);
+void saxpy_(const int *n, const float *a, const float *x, const int *incx, float *y,
+            const int *incy);
+void sscal_(const int *n, const float *a, float *x, const int *incx);
+float snrm2_(const int *n, const float *x, const int *incx);
+void sgemv_(const char *t, const int *m, const int *n, const float *alpha, const float *a,
+            const int *lda, const float *x, const int *incx, const float *beta, float *y,
+            const int *incy);
+void sgemm_(const char *ta, const char *tb, const int *m, const int *n, const int *k,
+            const float *alpha, const float *a, const int *lda, const float *b,
+            const int *ldb, const float *beta, float *c, const int *ldc);
+
+static void fillf(float *x, int n, double seed) {
+  for (int i = 0; i < n; i++)
+    x[i] = (float)(sin(seed + 0.7 * i) + 0.1 * i);
+}
+
 static void fill(double *x, int n, double seed) {
   for (int i = 0; i < n; i++)
     x[i] = sin(seed + 0.7 * i) + 0.1 * i;
@@ -41,6 +66,20 @@ static void fill(double *x, int n, double seed) {
       char nm_[96];                                                             \
       snprintf(nm_, sizeof nm_, "%s[%d]", (label), i_);                         \
       CHECK(nm_, (G)[i_], FD((X)[i_], (LOSS), 1e-6), 1e-6);                     \
+    }                                                                           \
+  } while (0)
+
+/* Single precision: the losses sum in double, the finite difference
+ * steps a float input by FH (float resolution makes 1e-6 useless) and the
+ * comparison allows FTOL. */
+#define FH 1e-2
+#define FTOL 2e-3
+#define CHECK_GRADF(label, X, G, n, LOSS)                                       \
+  do {                                                                          \
+    for (int i_ = 0; i_ < (n); i_++) {                                          \
+      char nm_[96];                                                             \
+      snprintf(nm_, sizeof nm_, "%s[%d]", (label), i_);                         \
+      CHECK(nm_, (G)[i_], FD((X)[i_], (LOSS), FH), FTOL);                       \
     }                                                                           \
   } while (0)
 
