@@ -15,7 +15,8 @@
 //! `malloc`, `calloc` and unaligned `new`, and not for a block the function
 //! reallocates; not in device code. `ENZYME_RS_KEEP_SHADOW=0` turns it off.
 //! A clone differentiated in turn (higher order) gets `malloc` / `free`
-//! back ([`unkeep_nested`]).
+//! back ([`unkeep_nested`]). The classifier knows the two calls as an
+//! allocation and a free (the memory analyses see a fresh block).
 use crate::diag::{Error, Result};
 use crate::ir::llvm::*;
 use crate::ir::Builder;
@@ -23,8 +24,7 @@ use crate::rules::{self, AllocKind, CallKind};
 
 const RUNTIME: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/keep_rt.bc"));
 const PREFIX: &str = "__enzyme_rs_keep_";
-const TAKE: &str = "__enzyme_rs_keep_take";
-const GIVE: &str = "__enzyme_rs_keep_give";
+use crate::rules::{KEEP_GIVE as GIVE, KEEP_TAKE as TAKE};
 /// Blocks of fewer bytes are not kept (the runtime's KEEP_MIN): a constant
 /// size below it keeps the plain allocation.
 const MIN_BYTES: i64 = 4096;
