@@ -89,6 +89,7 @@ fn main() {
     compile_runtime(&query(&cfg, "--bindir"), "selfcheck_rt");
     compile_runtime(&query(&cfg, "--bindir"), "blas_rt");
     println!("cargo:rerun-if-changed=runtime/blas");
+    compile_runtime(&query(&cfg, "--bindir"), "keep_rt");
     compile_clang_plugin(major, &query(&cfg, "--bindir"), &include);
     if major == "16" {
         println!("cargo:rustc-link-search=native={libdir}");

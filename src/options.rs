@@ -46,6 +46,10 @@ pub struct Options {
     /// from, instead of taping it (`ENZYME_RS_ROUTE_JOINS=0`: never;
     /// modes/reverse/aug/joinroute.rs).
     pub route_joins: bool,
+    /// Keep a freed heap shadow for the next call of the gradient instead
+    /// of allocating it again (`ENZYME_RS_KEEP_SHADOW=0`: never;
+    /// modes/reverse/keep.rs).
+    pub keep_shadow: bool,
 }
 
 /// When loops are re-run per iteration (`ENZYME_RS_AUTO_RERUN`).
@@ -121,6 +125,7 @@ impl Options {
             fuse_zero: flag("enzyme-rs-fuse-zero", true),
             shadow_tape: flag("enzyme-rs-shadow-tape", true),
             route_joins: flag("enzyme-rs-route-joins", true),
+            keep_shadow: flag("enzyme-rs-keep-shadow", true),
         }
     }
 }

@@ -888,6 +888,11 @@ pub enum AllocKind {
     Free,
 }
 
+/// The runtime's taking of a kept shadow block (runtime/keep_rt.c).
+pub const KEEP_TAKE: &str = "__enzyme_rs_keep_take";
+/// The runtime's giving back of a kept shadow block.
+pub const KEEP_GIVE: &str = "__enzyme_rs_keep_give";
+
 pub fn alloc_kind(n: &str) -> Option<AllocKind> {
     Some(match n {
         "malloc" | "_Znwm" | "_Znam" | "_ZnwmRKSt9nothrow_t" | "_ZnamRKSt9nothrow_t" => {
@@ -897,6 +902,10 @@ pub fn alloc_kind(n: &str) -> Option<AllocKind> {
         "aligned_alloc" => AllocKind::Malloc { size_arg: 1 },
         "calloc" => AllocKind::Calloc,
         "realloc" => AllocKind::Realloc,
+        // Kept shadow blocks (modes/reverse/keep.rs): a fresh block of
+        // operand 1's bytes, and its release (runtime/keep_rt.c).
+        KEEP_TAKE => AllocKind::Malloc { size_arg: 1 },
+        KEEP_GIVE => AllocKind::Free,
         "free"
         | "_ZdlPv"
         | "_ZdaPv"

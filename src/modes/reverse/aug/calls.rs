@@ -258,11 +258,17 @@ impl AugGen<'_> {
             }
             AllocKind::Malloc { size_arg } => {
                 if is_varied {
+                    let keep = self.keeps_shadow(i);
                     self.each_lane(|g| {
                         g.b.after(i);
-                        let c = g.b.clone_call_with(i, &[]);
+                        let bytes = operand(i, size_arg);
+                        let c = if keep {
+                            g.kept_shadow(i, bytes)?
+                        } else {
+                            g.b.clone_call_with(i, &[])
+                        };
                         set_name(c, &format!("{}'", name(i)));
-                        g.b.zero_bytes(c, operand(i, size_arg));
+                        g.b.zero_bytes(c, bytes);
                         g.a.shadow.insert(i, c);
                         Ok(())
                     })?;
@@ -270,9 +276,20 @@ impl AugGen<'_> {
             }
             AllocKind::Calloc => {
                 if is_varied {
+                    let keep = self.keeps_shadow(i);
                     self.each_lane(|g| {
                         g.b.after(i);
-                        let c = g.b.clone_call_with(i, &[]);
+                        let c = if keep {
+                            let i64t = i64_type(g.b.ctx);
+                            let n = g.b.int_cast(operand(i, 0), i64t, false);
+                            let size = g.b.int_cast(operand(i, 1), i64t, false);
+                            let bytes = g.b.mul(n, size);
+                            let c = g.kept_shadow(i, bytes)?;
+                            g.b.zero_bytes(c, bytes);
+                            c
+                        } else {
+                            g.b.clone_call_with(i, &[])
+                        };
                         g.a.shadow.insert(i, c);
                         Ok(())
                     })?;
@@ -285,6 +302,28 @@ impl AugGen<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Whether allocation `i`'s shadow comes from a slot (keep.rs): the
+    /// reverse sweep of this function frees it, as plain memory.
+    fn keeps_shadow(&self, i: V) -> bool {
+        let deferred_plain = self.a.deferred_free.contains(&i) && !self.a.free_fn.contains_key(&i);
+        crate::modes::reverse::keep::may_keep(
+            self.sess.module,
+            i,
+            deferred_plain,
+            self.sess.opts.keep_shadow,
+        )
+    }
+
+    /// The current lane's shadow block of `bytes` bytes for allocation `i`,
+    /// taken from a new slot (not zeroed yet).
+    fn kept_shadow(&mut self, i: V, bytes: V) -> Result<V> {
+        use crate::modes::reverse::keep;
+        let slot = keep::new_slot(self.sess.module);
+        self.a.kept.insert((i, self.a.lane), slot);
+        self.b.set_debug_loc_from(i);
+        keep::take(&self.b, slot, bytes)
     }
 
     /// A call of a function differentiated in turn (its augmented forward

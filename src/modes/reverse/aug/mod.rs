@@ -58,6 +58,9 @@ pub struct Aug {
     /// The deallocation function of deferred frees that do not call plain
     /// `free` (C++ delete, registered free-like functions), by allocation.
     pub free_fn: HashMap<V, V>,
+    /// Heap shadows taken from a slot of their allocation site (keep.rs),
+    /// by (allocation, lane): the slot the reverse sweep gives them back to.
+    pub kept: HashMap<(V, usize), V>,
     /// Blocks ending in `ret`, in order.
     pub ret_blocks: Vec<BB>,
     pub tape_arg: V,
@@ -257,6 +260,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         deferred_free: promoted.into_iter().collect(),
         listed_free: HashSet::new(),
         free_fn: HashMap::new(),
+        kept: HashMap::new(),
         ret_blocks: Vec::new(),
         tape_arg,
         key: key.clone(),

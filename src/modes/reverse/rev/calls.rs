@@ -158,9 +158,12 @@ impl RevGen<'_> {
                 };
                 if let Some(s) = self.a.shadow.get(&i).copied() {
                     let sv = self.avail(s)?;
-                    match dealloc {
-                        Some(_) => release(&self.b, sv),
-                        None => self.dealloc_like(i, sv)?,
+                    // A shadow taken from its site's slot goes back there.
+                    let kept = self.a.kept.get(&(i, self.a.lane)).copied();
+                    match (kept, dealloc) {
+                        (Some(slot), _) => crate::modes::reverse::keep::give(&self.b, sv, slot)?,
+                        (None, Some(_)) => release(&self.b, sv),
+                        (None, None) => self.dealloc_like(i, sv)?,
                     }
                 }
                 match dealloc {
