@@ -43,6 +43,10 @@ pub struct Options {
     /// from, instead of taping it (`ENZYME_RS_ROUTE_JOINS=0`: never;
     /// modes/reverse/aug/joinroute.rs).
     pub route_joins: bool,
+    /// Mark the parameters of a re-run loop's step that reach only its own
+    /// scratch `noalias` (`ENZYME_RS_RERUN_NOALIAS=0`: never;
+    /// modes/reverse/rerun.rs).
+    pub rerun_noalias: bool,
 }
 
 /// When loops are re-run per iteration (`ENZYME_RS_AUTO_RERUN`).
@@ -117,6 +121,7 @@ impl Options {
             move_record: flag("enzyme-rs-move-record", true),
             fuse_zero: flag("enzyme-rs-fuse-zero", true),
             route_joins: flag("enzyme-rs-route-joins", true),
+            rerun_noalias: flag("enzyme-rs-rerun-noalias", true),
         }
     }
 }
