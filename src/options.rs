@@ -50,6 +50,10 @@ pub struct Options {
     /// of allocating it again (`ENZYME_RS_KEEP_SHADOW=0`: never;
     /// modes/reverse/keep.rs).
     pub keep_shadow: bool,
+    /// Mark the parameters of a re-run loop's step that reach only its own
+    /// scratch `noalias` (`ENZYME_RS_RERUN_NOALIAS=0`: never;
+    /// modes/reverse/rerun.rs).
+    pub rerun_noalias: bool,
 }
 
 /// When loops are re-run per iteration (`ENZYME_RS_AUTO_RERUN`).
@@ -126,6 +130,7 @@ impl Options {
             shadow_tape: flag("enzyme-rs-shadow-tape", true),
             route_joins: flag("enzyme-rs-route-joins", true),
             keep_shadow: flag("enzyme-rs-keep-shadow", true),
+            rerun_noalias: flag("enzyme-rs-rerun-noalias", true),
         }
     }
 }

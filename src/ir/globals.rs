@@ -133,6 +133,15 @@ pub fn param_has_attr(f: V, i: u32, attr: &str) -> bool {
     has_attr_at(f, param_index(i), attr)
 }
 
+/// Add enum attribute `attr` (no value) to parameter `i` (0-based) of `f`.
+pub fn add_param_attr(f: V, i: u32, attr: &str) {
+    unsafe {
+        let ctx = context_of(type_of(f));
+        let a = LLVMCreateEnumAttribute(ctx, enum_attr_kind(attr), 0);
+        LLVMAddAttributeAtIndex(f, param_index(i), a);
+    }
+}
+
 /// The type of a type attribute (`sret`, `byval`, ...) at attribute index
 /// `idx` of function `f`.
 pub fn type_attr_at(f: V, idx: u32, attr: &str) -> Option<T> {

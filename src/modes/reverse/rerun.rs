@@ -39,6 +39,7 @@ use crate::analysis::activity::underlying_objects;
 use crate::diag::{Error, Result};
 use crate::ir::attrs::{fn_string_attr, set_fn_string_attr};
 use crate::ir::blocks::set_successor;
+use crate::ir::globals::add_param_attr;
 use crate::ir::link::is_intrinsic;
 use crate::ir::llvm::*;
 use crate::ir::shim::{self, debug_location, remark, remark_enabled, RemarkKind};
@@ -168,7 +169,7 @@ pub fn try_rerun(sess: &mut Session, key: &Key, a: &Aug, trial: &Pair) -> Result
         return Ok(None);
     };
     let at = loop_place(p.header);
-    outline(m, copy, p)?;
+    outline(m, copy, p, sess.opts.rerun_noalias)?;
     let ckey = Key {
         func: copy,
         ..key.clone()
@@ -706,8 +707,10 @@ fn demote(m: LLVMModuleRef, f: V, p: &Plan) -> Vec<V> {
     slots
 }
 
-/// Replace loop `p` of `f` (a private copy) by a re-run loop function.
-fn outline(m: LLVMModuleRef, f: V, p: Plan) -> Result<()> {
+/// Replace loop `p` of `f` (a private copy) by a re-run loop function;
+/// `noalias`: mark the step's parameters that alone reach the state
+/// ([`mark_state_params`]).
+fn outline(m: LLVMModuleRef, f: V, p: Plan, noalias: bool) -> Result<()> {
     let ctx = module_context(m);
     let slots = demote(m, f, &p);
     let mut state = p.state.clone();
@@ -736,6 +739,10 @@ fn outline(m: LLVMModuleRef, f: V, p: Plan) -> Result<()> {
         "enzyme_rs.rerun_step",
     )?;
     set_fn_string_attr(step, NO_RERUN, "1");
+    if noalias {
+        let n = mark_state_params(step, &state, &live_ins);
+        log::debug!("rerun: {} of the step's parameters are noalias", n);
+    }
     let b = Builder::new(m);
     let term = terminator(p.preheader);
     b.before(term);
@@ -774,4 +781,39 @@ fn outline(m: LLVMModuleRef, f: V, p: Plan) -> Result<()> {
             name(f)
         ))
     })
+}
+
+/// Mark `noalias` each parameter of `step` (live-in `k` is parameter
+/// `k + 1`) that is the step's only way to an object of the loop's state
+/// (`state`: the function's uncaptured scratch and the demoted slots): no
+/// other live-in is based on the object, and the object is still
+/// uncaptured after `demote` (a slot holding a pointer into it would be
+/// another way in). Nothing else can point into such an object, so a
+/// store to it leaves the loads of the step's other parameters (read-only
+/// inputs, tables made before the loop) available to the reverse sweep
+/// (`memory::obj_kind`) instead of taped. Returns how many were marked.
+fn mark_state_params(step: V, state: &[(V, V)], live_ins: &[V]) -> usize {
+    let objs: Vec<Vec<V>> = live_ins
+        .iter()
+        .map(|l| {
+            if is_ptr(type_of(*l)) {
+                underlying_objects(*l)
+            } else {
+                Vec::new()
+            }
+        })
+        .collect();
+    let mut marked = 0;
+    for (k, os) in objs.iter().enumerate() {
+        let [o] = os.as_slice() else { continue };
+        let alone = !objs
+            .iter()
+            .enumerate()
+            .any(|(j, x)| j != k && x.contains(o));
+        if alone && state.iter().any(|(s, _)| s == o) && is_uncaptured(*o) {
+            add_param_attr(step, (k + 1) as u32, "noalias");
+            marked += 1;
+        }
+    }
+    marked
 }
