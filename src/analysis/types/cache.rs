@@ -15,10 +15,13 @@
 //! and are never summarised). The cache holds one module's summaries and is
 //! emptied when another module asks.
 //!
-//! `ENZYME_RS_TYPE_SUMMARIES`: `auto` (default: summaries for analyses whose
-//! call tree has more than `ENZYME_RS_TYPE_SUMMARIES_MIN` functions, 64 by
-//! default), `on` (always), `off` (never; every analysis covers its whole
-//! call tree).
+//! `ENZYME_RS_TYPE_SUMMARIES`: `off` (the default: every analysis covers its
+//! whole call tree), `auto` (summaries for analyses whose call tree has more
+//! than `ENZYME_RS_TYPE_SUMMARIES_MIN` functions, 64 by default), `on`
+//! (always). Off by default because the results are not always the same:
+//! a summary is one-directional, and Eigen's `eigen_norm` at -O0 then copies
+//! a 1-byte empty member with an adjoint memcpy where the full analysis
+//! copies its shadow (the other programs checked emit the same IR).
 use super::tree::TypeTree;
 use crate::ir::llvm::*;
 use std::cell::RefCell;
@@ -49,9 +52,9 @@ pub fn mode() -> Mode {
         .unwrap_or_default()
         .trim()
     {
-        "0" | "off" | "false" | "no" => Mode::Off,
         "1" | "on" | "true" | "yes" => Mode::On,
-        _ => Mode::Auto,
+        "auto" => Mode::Auto,
+        _ => Mode::Off,
     }
 }
 

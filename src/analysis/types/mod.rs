@@ -62,6 +62,7 @@ impl TypeAnalysis {
         }
         e.run();
         if cache::mode() != cache::Mode::Off {
+            // Summaries for later analyses (only when they may be used).
             for f in e.funcs.clone() {
                 if f != func && cache::summarisable(f) && !cache::has(m, f) {
                     let (ps, ret) = e.summary_of(f);
