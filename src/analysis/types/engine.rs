@@ -24,6 +24,9 @@ pub struct Engine {
     /// Calls whose callee is a function in scope (return values link).
     callers: HashMap<V, Vec<V>>,
     rets: HashMap<V, Vec<V>>,
+    /// Calls to summarised callees (`cache.rs`), which stay out of scope:
+    /// the trees their arguments get, and the tree of the result.
+    fixed: HashMap<V, (Vec<(V, TypeTree)>, TypeTree)>,
     work: VecDeque<V>,
     queued: HashSet<V>,
     pub visits: usize,
@@ -103,6 +106,51 @@ impl Engine {
     /// An engine over `roots` and every function they call directly (or
     /// through an `__enzyme_*` call).
     pub fn new(m: LLVMModuleRef, roots: &[V]) -> Engine {
+        Engine::with_summaries(m, roots, &mut |_| None)
+    }
+
+    /// The number of functions [`Self::new`] would take in, counted up to
+    /// `limit` (then `limit + 1`).
+    pub fn scope_size(roots: &[V], limit: usize) -> usize {
+        let mut seen = HashSet::new();
+        let mut stack: Vec<V> = roots
+            .iter()
+            .copied()
+            .filter(|f| !is_declaration(*f))
+            .collect();
+        while let Some(f) = stack.pop() {
+            if !seen.insert(f) {
+                continue;
+            }
+            if seen.len() > limit {
+                break;
+            }
+            for bb in blocks(f) {
+                for i in instructions(bb) {
+                    if !is_call_like(i) {
+                        continue;
+                    }
+                    if let Some(t) = enzyme_target(i) {
+                        stack.push(t);
+                    } else if let Some(c) = called_function(i) {
+                        if !is_declaration(c) {
+                            stack.push(c);
+                        }
+                    }
+                }
+            }
+        }
+        seen.len()
+    }
+
+    /// As [`Self::new`]; a direct callee (other than a root) for which
+    /// `summary` gives a summary stays out of scope, its calls typed by
+    /// the summary.
+    pub fn with_summaries(
+        m: LLVMModuleRef,
+        roots: &[V],
+        summary: &mut dyn FnMut(V) -> Option<super::cache::Summary>,
+    ) -> Engine {
         let mut e = Engine {
             lay: Layout::new(m),
             trees: HashMap::new(),
@@ -111,12 +159,14 @@ impl Engine {
             links: HashMap::new(),
             callers: HashMap::new(),
             rets: HashMap::new(),
+            fixed: HashMap::new(),
             work: VecDeque::new(),
             queued: HashSet::new(),
             visits: 0,
             changes: 0,
             widen_ns: 0,
         };
+        let mut summaries: HashMap<V, Option<super::cache::Summary>> = HashMap::new();
         let mut stack: Vec<V> = roots
             .iter()
             .copied()
@@ -141,6 +191,16 @@ impl Engine {
                         stack.push(t);
                     } else if let Some(c) = called_function(i) {
                         if !is_declaration(c) {
+                            let s = if roots.contains(&c) {
+                                None
+                            } else {
+                                summaries.entry(c).or_insert_with(|| summary(c)).clone()
+                            };
+                            if let Some(s) = s {
+                                let args = call_args(i).into_iter().zip(s.params).collect();
+                                e.fixed.insert(i, (args, s.ret));
+                                continue;
+                            }
                             let pairs = call_args(i).into_iter().zip(params(c)).collect();
                             e.links.insert(i, pairs);
                             e.callers.entry(c).or_default().push(i);
@@ -171,6 +231,18 @@ impl Engine {
         if self.queued.insert(i) {
             self.work.push_back(i);
         }
+    }
+
+    /// The trees of `f`'s parameters and the join of its returned values'.
+    pub fn summary_of(&mut self, f: V) -> (Vec<TypeTree>, TypeTree) {
+        let ps = params(f).into_iter().map(|p| self.tree(p)).collect();
+        let mut ret = TypeTree::new();
+        for r in self.rets.get(&f).cloned().unwrap_or_default() {
+            if num_operands(r) > 0 {
+                ret.merge(&self.tree(operand(r, 0)));
+            }
+        }
+        (ps, ret)
     }
 
     pub fn run(&mut self) {
@@ -643,6 +715,13 @@ impl Engine {
     }
 
     fn transfer_call(&mut self, i: V) {
+        if let Some((args, ret)) = self.fixed.get(&i).cloned() {
+            for (a, t) in &args {
+                self.update(*a, t);
+            }
+            self.update(i, &ret);
+            return;
+        }
         if let Some(pairs) = self.links.get(&i).cloned() {
             for (a, p) in &pairs {
                 let ta = self.tree(*a);

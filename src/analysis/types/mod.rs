@@ -19,6 +19,7 @@
 //! parameters and results with returned values in both directions, iterated
 //! to one fixed point with the caller (recursion included). The analysis is
 //! flow-insensitive and context-insensitive (one tree per value).
+pub mod cache;
 pub mod engine;
 pub mod known;
 pub mod layout;
@@ -41,19 +42,44 @@ impl TypeAnalysis {
     /// `arg_trees` (one per parameter; shorter or empty is fine).
     pub fn analyse(m: LLVMModuleRef, func: V, arg_trees: &[TypeTree]) -> TypeResults {
         let start = std::time::Instant::now();
-        let mut e = Engine::new(m, &[func]);
+        // Callees summarised by earlier analyses stay out of a large call
+        // tree (`cache.rs`).
+        let summarise = match cache::mode() {
+            cache::Mode::Off => false,
+            cache::Mode::On => true,
+            cache::Mode::Auto => {
+                let min = cache::auto_min();
+                Engine::scope_size(&[func], min) > min
+            }
+        };
+        let mut e = if summarise {
+            Engine::with_summaries(m, &[func], &mut |c| cache::lookup(m, c))
+        } else {
+            Engine::new(m, &[func])
+        };
         for (p, t) in params(func).into_iter().zip(arg_trees) {
             e.update(p, t);
         }
         e.run();
+        if cache::mode() != cache::Mode::Off {
+            // Summaries for later analyses (only when they may be used).
+            for f in e.funcs.clone() {
+                if f != func && cache::summarisable(f) && !cache::has(m, f) {
+                    let (ps, ret) = e.summary_of(f);
+                    cache::store(m, f, ps, ret);
+                }
+            }
+        }
+        let (stored, hits) = cache::stats(m);
         log::debug!(
-            "type analysis of {}: {} function(s), {} visit(s), {} change(s), widen {:.3}s, {:.3}s",
+            "type analysis of {}: {} function(s), {} visit(s), {} change(s), widen {:.3}s, {:.3}s (summaries: {}, {stored} stored, {hits} reused)",
             name(func),
             e.funcs.len(),
             e.visits,
             e.changes,
             e.widen_ns as f64 * 1e-9,
-            start.elapsed().as_secs_f64()
+            start.elapsed().as_secs_f64(),
+            if summarise { "used" } else { "not used" },
         );
         TypeResults::from_engine(e, false)
     }
