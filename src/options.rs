@@ -232,4 +232,16 @@ pub mod switches {
     pub fn no_useful() -> bool {
         std::env::var_os("ENZYME_RS_NO_USEFUL").is_some()
     }
+
+    /// `ENZYME_RS_TYPE_SUMMARIES`: `auto`/`1` reuse per-function type
+    /// summaries (experimental, analysis/types/cache.rs); unset: off.
+    pub fn type_summaries() -> Option<String> {
+        var("ENZYME_RS_TYPE_SUMMARIES")
+    }
+
+    /// `ENZYME_RS_TYPE_SUMMARIES_MIN=n`: the call-tree size above which
+    /// `auto` uses summaries.
+    pub fn type_summaries_min() -> Option<usize> {
+        var("ENZYME_RS_TYPE_SUMMARIES_MIN").and_then(|v| v.trim().parse().ok())
+    }
 }

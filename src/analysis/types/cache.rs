@@ -48,7 +48,7 @@ pub enum Mode {
 
 /// The mode from `ENZYME_RS_TYPE_SUMMARIES`.
 pub fn mode() -> Mode {
-    match std::env::var("ENZYME_RS_TYPE_SUMMARIES")
+    match crate::options::switches::type_summaries()
         .unwrap_or_default()
         .trim()
     {
@@ -60,10 +60,7 @@ pub fn mode() -> Mode {
 
 /// The call-tree size above which [`Mode::Auto`] uses summaries.
 pub fn auto_min() -> usize {
-    std::env::var("ENZYME_RS_TYPE_SUMMARIES_MIN")
-        .ok()
-        .and_then(|v| v.trim().parse().ok())
-        .unwrap_or(64)
+    crate::options::switches::type_summaries_min().unwrap_or(64)
 }
 
 struct Cache {
