@@ -147,7 +147,7 @@ impl Gen<'_> {
                 format!("call to variadic function '{cname}' with active arguments"),
             ));
         }
-        let shadow: Vec<bool> = args
+        let mut shadow: Vec<bool> = args
             .iter()
             .map(|a| {
                 self.varied(*a)
@@ -156,6 +156,7 @@ impl Gen<'_> {
                         || may_carry_derivative(type_of(*a)))
             })
             .collect();
+        null_pointers_with_shadows(&args, &mut shadow);
         let key = Key {
             func: callee,
             shadow: shadow.clone(),
@@ -348,4 +349,21 @@ fn only_stored_value(slot: V) -> Option<V> {
         }
     }
     stored.filter(|v| is_argument(*v))
+}
+
+/// A null (or undef) pointer passed beside shadowed arguments gets its
+/// shadow, null, as in the augmented sweep: the callee may store it where
+/// a shadow pointer is read back (Eigen's default evaluator constructor
+/// `m_d(0, stride)` storing the null data pointer into the shadowed
+/// evaluator at -O0). Without one, the callee's parameter would count as
+/// a constant pointer stored into shadowed memory.
+fn null_pointers_with_shadows(args: &[V], shadow: &mut [bool]) {
+    if !shadow.contains(&true) {
+        return;
+    }
+    for (k, a) in args.iter().enumerate() {
+        if is_ptr(type_of(*a)) && is_null_or_undef(*a) {
+            shadow[k] = true;
+        }
+    }
 }
