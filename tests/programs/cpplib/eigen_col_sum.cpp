@@ -9,13 +9,16 @@
 // refusal (issue 17's open -O0 case in another form).
 // (-O0: the "no shadow" case -- DenseStorage::resize stores the pointer
 // conditional_aligned_new_auto returns into the matrix -- is fixed
-// (Key::ret_shadow, cpplib/alloc_returned.cpp), but at -O0 the type
-// analysis of the dynamic-size gradient over Eigen's unoptimized code had
-// not finished after 20 minutes under load (open). Since the cheaper
-// tree operations the largest single analysis (fd, 352 functions) takes
-// 28 s instead of 62 s, but each augmented callee re-analyses its whole
-// call tree: over 750 analyses in 7 minutes, unfinished. Needs per-function
-// summaries reused across analyses.)
+// (Key::ret_shadow, cpplib/alloc_returned.cpp); the forward-mode "no
+// shadow" error in plainobjectbase_evaluator_data's constructor (the
+// default evaluator's null data pointer) is fixed (forward mode passes
+// null pointers beside shadowed arguments with a null shadow, as the
+// augmented sweep does: cpp/evaluator_null_data.cpp). With
+// ENZYME_RS_TYPE_SUMMARIES=auto the -O0 compile takes about 80 s; the
+// forward derivatives are then right, but the dynamic-size gradient `fd`
+// crashes at run time (SIGSEGV in the reverse of Eigen's ploadu<Packet2d>
+// inside general_matrix_vector_product::run, reached from squaredNorm's
+// product evaluator): open.)
 #include "check.h"
 #include <Eigen/Dense>
 #include <cmath>
