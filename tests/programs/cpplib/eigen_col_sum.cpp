@@ -17,8 +17,13 @@
 // ENZYME_RS_TYPE_SUMMARIES=auto the -O0 compile takes about 80 s; the
 // forward derivatives are then right, but the dynamic-size gradient `fd`
 // crashes at run time (SIGSEGV in the reverse of Eigen's ploadu<Packet2d>
-// inside general_matrix_vector_product::run, reached from squaredNorm's
-// product evaluator): open.)
+// inside general_matrix_vector_product::run): open. Cause found: the
+// augmented Map copy constructor (Product holds its Maps by value) copies
+// the primal MapBase {ptr, rows, cols} with a 24-byte memcpy between two
+// parameters but not the shadow pointer (the copy layout is not
+// "pointers" there, and the IR types of parameters say nothing), so the
+// shadow blas_data_mapper gets a null data pointer and the reverse adds
+// into null + offset. Not a tape problem: pushes and pops match.)
 #include "check.h"
 #include <Eigen/Dense>
 #include <cmath>
