@@ -156,6 +156,19 @@ pub fn is_dead_store(s: V) -> bool {
     false
 }
 
+/// The declared type tree of the local or global access `i` reaches at a
+/// constant offset, and that offset (None for any other pointer).
+fn declared_tree(i: V) -> Option<(crate::analysis::types::TypeTree, i64)> {
+    let lay = Layout::new(module_of(inst_fn(i)));
+    let (base, off) = base_and_offset(&lay, access_ptr(i));
+    let ty = match opcode(base) {
+        Some(LLVMOpcode::LLVMAlloca) => allocated_type(base),
+        _ if is_global_var(base) => global_type(base),
+        _ => return None,
+    };
+    Some((lay.type_tree(ty, false), off))
+}
+
 /// Whether half access `i` provably touches a double: its pointer is a
 /// constant offset into a local or global whose declared type has a
 /// `double` at that offset or 4 bytes before. Unpaired halves are refused
@@ -163,14 +176,9 @@ pub fn is_dead_store(s: V) -> bool {
 /// analysis through shared library code, e.g. `std::map<int, double>`'s
 /// nodes) the access is left to the rules for integers.
 pub fn declared_double(i: V) -> bool {
-    let lay = Layout::new(module_of(inst_fn(i)));
-    let (base, off) = base_and_offset(&lay, access_ptr(i));
-    let ty = match opcode(base) {
-        Some(LLVMOpcode::LLVMAlloca) => allocated_type(base),
-        _ if is_global_var(base) => global_type(base),
-        _ => return false,
+    let Some((tt, off)) = declared_tree(i) else {
+        return false;
     };
-    let tt = lay.type_tree(ty, false);
     let at = |o: i64| tt.base_at(o) == Base::Float(FloatKind::Double);
     at(off) || at(off - (HALF_BITS / 8) as i64)
 }
@@ -180,14 +188,9 @@ pub fn declared_double(i: V) -> bool {
 /// covering that offset. A piece of a float of another size
 /// ([`Piece::Other`]) is refused only then, like unpaired halves.
 pub fn declared_float(i: V) -> bool {
-    let lay = Layout::new(module_of(inst_fn(i)));
-    let (base, off) = base_and_offset(&lay, access_ptr(i));
-    let ty = match opcode(base) {
-        Some(LLVMOpcode::LLVMAlloca) => allocated_type(base),
-        _ if is_global_var(base) => global_type(base),
-        _ => return false,
+    let Some((tt, off)) = declared_tree(i) else {
+        return false;
     };
-    let tt = lay.type_tree(ty, false);
     (off - 15..=off).any(|o| match tt.base_at(o) {
         Base::Float(k) => o + pieces::float_bytes(k) > off,
         _ => false,
