@@ -266,3 +266,14 @@ pub fn callee_to_differentiate(call: V, known: Option<V>, primal: V) -> Result<V
         )
     })
 }
+
+/// The positions of null (or undef) pointer arguments of a call: beside
+/// shadowed arguments they are passed with their shadow, null, in every
+/// mode (the callee may store them where a shadow pointer is read back).
+pub fn null_pointer_args(args: &[V]) -> Vec<usize> {
+    args.iter()
+        .enumerate()
+        .filter(|(_, a)| is_ptr(type_of(**a)) && is_null_or_undef(**a))
+        .map(|(k, _)| k)
+        .collect()
+}

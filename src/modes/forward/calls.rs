@@ -361,9 +361,7 @@ fn null_pointers_with_shadows(args: &[V], shadow: &mut [bool]) {
     if !shadow.contains(&true) {
         return;
     }
-    for (k, a) in args.iter().enumerate() {
-        if is_ptr(type_of(*a)) && is_null_or_undef(*a) {
-            shadow[k] = true;
-        }
+    for k in crate::modes::null_pointer_args(args) {
+        shadow[k] = true;
     }
 }

@@ -355,10 +355,8 @@ impl AugGen<'_> {
         // container's `end()` at -O0) is passed with its shadow, null: the
         // callee may store it where its shadow is read back.
         if acts.contains(&Act::Dup) {
-            for (k, a) in args.iter().enumerate() {
-                if is_ptr(type_of(*a)) && is_null_or_undef(*a) {
-                    acts[k] = Act::Dup;
-                }
+            for k in crate::modes::null_pointer_args(&args) {
+                acts[k] = Act::Dup;
             }
         }
         let ret_ty = type_of(i);
