@@ -873,6 +873,32 @@ pub(crate) fn is_inactive_function_name(n: &str) -> bool {
         || n.starts_with("llvm.annotation")
         || n.starts_with("llvm.sideeffect")
         || n.starts_with("llvm.pseudoprobe")
+        || is_integer_intrinsic(n)
+}
+
+/// LLVM's integer-only intrinsics whose results are not single integers
+/// (`{iN, i1}` of the overflow checks clang emits for `-ftrapv` and
+/// `-fsanitize=signed-integer-overflow`) or that the scalar rules do not
+/// list: integer arithmetic, no derivative.
+fn is_integer_intrinsic(n: &str) -> bool {
+    const OPS: &[&str] = &[
+        "llvm.sadd.with.overflow.",
+        "llvm.uadd.with.overflow.",
+        "llvm.ssub.with.overflow.",
+        "llvm.usub.with.overflow.",
+        "llvm.smul.with.overflow.",
+        "llvm.umul.with.overflow.",
+        "llvm.sadd.sat.",
+        "llvm.uadd.sat.",
+        "llvm.ssub.sat.",
+        "llvm.usub.sat.",
+        "llvm.sshl.sat.",
+        "llvm.ushl.sat.",
+        "llvm.fshl.",
+        "llvm.fshr.",
+        "llvm.bitreverse.",
+    ];
+    OPS.iter().any(|p| n.starts_with(p))
 }
 
 /// Allocation and deallocation functions (C and C++), by name.
