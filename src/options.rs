@@ -166,6 +166,21 @@ pub mod switches {
         std::env::var_os("ENZYME_RS_NO_INLINE").is_some()
     }
 
+    /// `ENZYME_RS_MARK_AUG_PARAMS=0`: a finished augmented function's
+    /// parameters are not marked read-only / not captured from its body
+    /// (modes/reverse/distinct.rs, `mark_finished_aug`).
+    pub fn mark_aug_params() -> bool {
+        !says_no("ENZYME_RS_MARK_AUG_PARAMS")
+    }
+
+    /// `ENZYME_RS_FORWARD_ZEROED=0`: a shadow slot zeroed by the reverse of
+    /// a store and then added into with nothing written between keeps
+    /// `load; fadd; store` (modes/reverse/rev/mod.rs, `zeroed_just_before`)
+    /// instead of storing the adjoint directly.
+    pub fn forward_zeroed() -> bool {
+        !says_no("ENZYME_RS_FORWARD_ZEROED")
+    }
+
     /// `ENZYME_RS_CHAIN_EARLY=0`: huge derivatives are cut into a chain only
     /// at the end of the optimizer, not right after the enzyme pass.
     pub fn chain_early() -> bool {

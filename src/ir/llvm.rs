@@ -491,6 +491,18 @@ pub fn instructions(bb: BB) -> Vec<V> {
     out
 }
 
+/// The instruction before `i` in its block, if any.
+pub fn prev_instruction(i: V) -> Option<V> {
+    let p = unsafe { LLVMGetPreviousInstruction(i) };
+    (!p.is_null()).then_some(p)
+}
+
+/// The instruction after `i` in its block, if any.
+pub fn next_instruction(i: V) -> Option<V> {
+    let n = unsafe { LLVMGetNextInstruction(i) };
+    (!n.is_null()).then_some(n)
+}
+
 pub fn terminator(bb: BB) -> V {
     unsafe { LLVMGetBasicBlockTerminator(bb) }
 }

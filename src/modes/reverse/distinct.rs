@@ -104,6 +104,36 @@ thread_local! {
     static MARKS: RefCell<HashMap<(V, usize), u8>> = RefCell::new(HashMap::new());
 }
 
+thread_local! {
+    /// The finished augmented function `mark_finished_aug` walks: its
+    /// body is looked at, not only its marks.
+    static WALKING: std::cell::Cell<Option<V>> = const { std::cell::Cell::new(None) };
+}
+
+/// Once augmented function `aug` is complete (its tape pushes placed):
+/// mark [`READ_ONLY`] / [`NO_CAPTURE`] the parameters its body never
+/// writes through or keeps (the shadow of a parameter the primal only
+/// reads, which the forward sweep passes along untouched), as its uses
+/// show (a recursive call passing a parameter on in the same position
+/// adds nothing). A caller's memory analysis then knows the call does not
+/// write the memory the caller's gradient argument points to (and so a
+/// table reached through a loaded pointer is read again, not taped).
+pub fn mark_finished_aug(aug: V) {
+    let n = params(aug).len();
+    let prev = WALKING.with(|w| w.replace(Some(aug)));
+    let uses: Vec<Uses> = (0..n)
+        .map(|k| param_uses_in(aug, k, &mut HashSet::new(), 0))
+        .collect();
+    WALKING.with(|w| w.set(prev));
+    for (k, u) in uses.into_iter().enumerate() {
+        let old = MARKS.with(|m| m.borrow().get(&(aug, k)).copied().unwrap_or(0));
+        let add =
+            (if u.written { 0 } else { READ_ONLY }) | (if u.captured { 0 } else { NO_CAPTURE });
+        set_marks(aug, k, old | add);
+        MEMO.with(|m| m.borrow_mut().remove(&(aug, k)));
+    }
+}
+
 /// Forget what `param_uses` found and the marks (a new session: functions
 /// may be gone).
 pub fn clear_memo() {
@@ -122,7 +152,8 @@ fn param_uses_in(f: V, k: usize, visiting: &mut HashSet<(V, usize)>, depth: usiz
             || attr("nocapture")
             || fn_has_attr(f, "enzyme_no_escaping_allocation")),
     };
-    if is_declaration(f) || name(f).starts_with("enzyme_rs.") || depth > MAX_DEPTH {
+    let walking = WALKING.with(|w| w.get() == Some(f));
+    if is_declaration(f) || (name(f).starts_with("enzyme_rs.") && !walking) || depth > MAX_DEPTH {
         return by_attrs;
     }
     let Some(p) = params(f).get(k).copied() else {

@@ -87,6 +87,19 @@ pub fn new_slot(m: LLVMModuleRef) -> V {
     g
 }
 
+/// Whether `o` is a slot global made by [`new_slot`]: memory of the
+/// runtime's alone, which no pointer of the primal reaches.
+pub fn is_slot(o: V) -> bool {
+    is_global_var(o) && name(o).starts_with("enzyme_rs.keep.slot")
+}
+
+/// Whether `f` is the runtime's `take` or `give`: they write only their
+/// slot (and the allocator's own state).
+pub fn is_helper(f: V) -> bool {
+    let n = name(f);
+    n == TAKE || n == GIVE
+}
+
 /// `take(slot, bytes)`: a block of at least `bytes` bytes, not zeroed.
 pub fn take(b: &Builder, slot: V, bytes: V) -> Result<V> {
     let f = helper(b.module, TAKE)?;

@@ -228,7 +228,9 @@ fn direct_write_targets(i: V) -> (Vec<V>, bool, bool) {
     };
     let globals = !anything
         && opcode(i) == Some(LLVMOpcode::LLVMCall)
-        && called_function(i).is_some_and(|f| !is_declaration(f) && callee_may_write_globals(f));
+        && called_function(i).is_some_and(|f| {
+            !is_declaration(f) && !super::keep::is_helper(f) && callee_may_write_globals(f)
+        });
     (t, anything, globals)
 }
 
@@ -340,6 +342,10 @@ impl WriteSet {
                 // A null or undef pointer argument ("ignore this output",
                 // e.g. MPI_STATUSES_IGNORE) is no memory anything writes.
                 if is_constant(o) && is_null_or_undef(o) {
+                    continue;
+                }
+                // A kept shadow's slot (keep.rs) is the runtime's alone.
+                if super::keep::is_slot(o) {
                     continue;
                 }
                 // The tape (reserved by the augmented sweep) is no memory

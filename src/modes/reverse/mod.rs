@@ -653,7 +653,13 @@ fn build_pair(
             }
             return Ok(p);
         }
-        Ok(None) => {}
+        Ok(None) => {
+            // Complete and kept as it is: what its body does with each
+            // parameter is known now.
+            if crate::options::switches::mark_aug_params() {
+                distinct::mark_finished_aug(pair.aug);
+            }
+        }
     }
     if sess.opts.print {
         for &g in &all {

@@ -696,6 +696,16 @@ impl RevGen<'_> {
                     return Ok(());
                 }
                 let old = self.b.load(at, sp);
+                if type_of(d) == at && zeroed_just_before(old, sp, at) {
+                    // The slot holds the zero the reverse of a store just
+                    // put there: store the adjoint itself (`0.0 + d` would
+                    // stay, as LLVM may not fold it; the sign of a zero
+                    // derivative is immaterial).
+                    erase(old);
+                    let st = self.b.store(d, sp);
+                    copy_alignment(i, st);
+                    return Ok(());
+                }
                 let new = add_values(&self.b, old, d);
                 let st = self.b.store(new, sp);
                 copy_alignment(i, old);
@@ -896,6 +906,81 @@ impl RevGen<'_> {
         }
         Ok(())
     }
+}
+
+/// Whether load `l` of shadow slot `sp` (type `at`), just appended to its
+/// block, reads the zero that a store of this block put there with
+/// nothing between that may write memory: the reverse of a store zeroes
+/// the slot, and the reverse of an earlier load of the same address adds
+/// into it right after (an in-place update `x[i] = f(x[i])`; the butterfly
+/// of an FFT). Anything unclear (a call, another store, the start of the
+/// block, an insertion point before the end) answers no.
+fn zeroed_just_before(l: V, sp: V, at: T) -> bool {
+    if !crate::options::switches::forward_zeroed() || next_instruction(l).is_some() {
+        return false;
+    }
+    let lay = crate::analysis::types::layout::Layout::new(module_of(inst_fn(l)));
+    let mut cur = prev_instruction(l);
+    while let Some(i) = cur {
+        match opcode(i) {
+            Some(LLVMOpcode::LLVMStore) => {
+                let (v, q) = (operand(i, 0), operand(i, 1));
+                if q == sp {
+                    return type_of(v) == at
+                        && is_constant(v)
+                        && is_null(v)
+                        && !is_volatile(i)
+                        && is_not_atomic(i);
+                }
+                let m = module_of(inst_fn(l));
+                let (ps, qs) = (type_store_size(m, at), type_store_size(m, type_of(v)));
+                if is_volatile(i) || !is_not_atomic(i) || !surely_apart(&lay, sp, ps, q, qs) {
+                    return false;
+                }
+            }
+            Some(
+                LLVMOpcode::LLVMCall
+                | LLVMOpcode::LLVMInvoke
+                | LLVMOpcode::LLVMCallBr
+                | LLVMOpcode::LLVMAtomicRMW
+                | LLVMOpcode::LLVMAtomicCmpXchg
+                | LLVMOpcode::LLVMFence
+                | LLVMOpcode::LLVMVAArg,
+            )
+            | None => return false,
+            Some(LLVMOpcode::LLVMLoad) if is_volatile(i) || !is_not_atomic(i) => return false,
+            _ => {}
+        }
+        cur = prev_instruction(i);
+    }
+    false
+}
+
+/// Whether `ps` bytes at `p` and `qs` bytes at `q` cannot overlap: the
+/// same base at constant offsets that do not overlap, or `q` only into
+/// allocas (the adjoint slots) that `p`, reached from arguments and
+/// allocas only, does not point into.
+fn surely_apart(
+    lay: &crate::analysis::types::layout::Layout,
+    p: V,
+    ps: u64,
+    q: V,
+    qs: u64,
+) -> bool {
+    use crate::analysis::halves::base_and_offset;
+    let ((bp, op), (bq, oq)) = (base_and_offset(lay, p), base_and_offset(lay, q));
+    if bp == bq {
+        return op + ps as i64 <= oq || oq + qs as i64 <= op;
+    }
+    let alloca = |o: &V| opcode(*o) == Some(LLVMOpcode::LLVMAlloca);
+    let (po, qo) = (
+        crate::analysis::activity::underlying_objects(p),
+        crate::analysis::activity::underlying_objects(q),
+    );
+    !qo.is_empty()
+        && qo.iter().all(alloca)
+        && po.iter().all(|o| alloca(o) || is_argument(*o))
+        && !qo.iter().any(|o| po.contains(o))
 }
 
 fn is_declaration_complete(f: V) -> bool {
