@@ -91,7 +91,9 @@ pub fn try_picks(sess: &Session, key: &Key) -> Result<Option<(V, Vec<String>)>> 
     let loops = shim::Loops::new(copy);
     let headers: Vec<BB> = blocks(copy)
         .into_iter()
-        .filter(|b| loops.header(*b) == Some(*b))
+        // Outermost loops only: an inner loop's selection is left to the
+        // outer loop's re-run (rerun.rs), which the rewrite would block.
+        .filter(|b| loops.header(*b) == Some(*b) && loops.parent_header(*b).is_none())
         .collect();
     let mut plans = Vec::new();
     for h in headers {
