@@ -36,6 +36,10 @@ pub struct Options {
     /// (a sort) as origins, its reverse one scatter
     /// (`ENZYME_RS_MOVE_RECORD=0`: never; modes/reverse/moverec.rs).
     pub move_record: bool,
+    /// Record the address of a running selection's last pick (a max/min
+    /// loop) instead of its decisions (`ENZYME_RS_PICK_RECORD=0`: never;
+    /// modes/reverse/pickrec.rs).
+    pub pick_record: bool,
     /// Fold the caller's zeroing of a shadow into the gradient
     /// (`ENZYME_RS_FUSE_ZERO=0`: never; modes/reverse/zfuse.rs).
     pub fuse_zero: bool,
@@ -126,6 +130,7 @@ impl Options {
             auto_rerun: rerun_mode(),
             rerun_budget: rerun_budget(),
             move_record: flag("enzyme-rs-move-record", true),
+            pick_record: flag("enzyme-rs-pick-record", true),
             fuse_zero: flag("enzyme-rs-fuse-zero", true),
             shadow_tape: flag("enzyme-rs-shadow-tape", true),
             route_joins: flag("enzyme-rs-route-joins", true),

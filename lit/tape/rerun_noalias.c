@@ -8,10 +8,10 @@
 // RUN: env ENZYME_RS_AUTO_RERUN=1 %clang -O2 -c -Xclang -load -Xclang %plugin -fpass-plugin=%plugin -I%include -mllvm -enzyme-print-tape %s -o /dev/null 2>&1 | %FileCheck %s
 // RUN: env ENZYME_RS_AUTO_RERUN=1 ENZYME_RS_RERUN_NOALIAS=0 %clang -O2 -c -Xclang -load -Xclang %plugin -fpass-plugin=%plugin -I%include -mllvm -enzyme-print-tape %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=OFF
 // RUN: env ENZYME_RS_AUTO_RERUN=1 %clang -O2 -S -emit-llvm -Xclang -load -Xclang %plugin -fpass-plugin=%plugin -I%include %s -o - 2>&1 | %FileCheck %s --check-prefix=IR
-// CHECK-LABEL: enzyme-rs tape: enzyme_rs.aug.enzyme_rs.rerun_step.enzyme_rs.rerun.gmm
+// CHECK-LABEL: enzyme-rs tape: enzyme_rs.aug.{{(enzyme_rs.picks.)?}}enzyme_rs.rerun_step.enzyme_rs.rerun.gmm
 // CHECK-NOT: loop depth 3
 // CHECK: per innermost iteration
-// OFF-LABEL: enzyme-rs tape: enzyme_rs.aug.enzyme_rs.rerun_step.enzyme_rs.rerun.gmm
+// OFF-LABEL: enzyme-rs tape: enzyme_rs.aug.{{(enzyme_rs.picks.)?}}enzyme_rs.rerun_step.enzyme_rs.rerun.gmm
 // OFF: (loop depth 3): 8 bytes [double ]
 // OFF: per innermost iteration
 // IR: define internal i32 @enzyme_rs.rerun_step.enzyme_rs.rerun.gmm({{.*}}ptr noalias

@@ -3,7 +3,7 @@
 // add sits under a branch on the taped decision (decisions.rs), so the
 // other iterations touch no gradient memory. A ReLU's decision is no
 // running selection: its add stays a branch-free select.
-// RUN: %clang -O1 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s
+// RUN: env ENZYME_RS_PICK_RECORD=0 %clang -O1 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s
 // CHECK-LABEL: define {{.*}}void @g(
 // CHECK: [[C:%[0-9a-z.]+]] = load i1, ptr
 // CHECK-NEXT: select i1 [[C]], double 0.000000e+00, double

@@ -11,24 +11,24 @@
 // CHECK-LABEL: define {{.*}}void @grad(
 // CHECK: call void @llvm.memset
 // CHECK: store i64 %[[LEN:[0-9]+]], ptr @enzyme_rs.zeroed_len
-// CHECK: call {{.*}}@enzyme_rs.aug.lse.[[A:[0-9]+]](
+// CHECK: call {{.*}}@enzyme_rs.aug.{{(enzyme_rs.picks.)?}}lse.[[A:[0-9]+]](
 // CHECK: store i64 %[[LEN]], ptr @enzyme_rs.zeroed_len
-// CHECK: call {{.*}}@enzyme_rs.rev.lse.[[R:[0-9]+]](
+// CHECK: call {{.*}}@enzyme_rs.rev.{{(enzyme_rs.picks.)?}}lse.[[R:[0-9]+]](
 // CHECK-LABEL: define {{.*}}void @grad_acc(
 // CHECK-NOT: zeroed_len
-// CHECK: call {{.*}}@enzyme_rs.aug.lse(
+// CHECK: call {{.*}}@enzyme_rs.aug.{{(enzyme_rs.picks.)?}}lse(
 // CHECK-NOT: zeroed_len
-// CHECK: call {{.*}}@enzyme_rs.rev.lse(
-// CHECK-LABEL: define internal {{.*}}@enzyme_rs.aug.lse(
+// CHECK: call {{.*}}@enzyme_rs.rev.{{(enzyme_rs.picks.)?}}lse(
+// CHECK-LABEL: define internal {{.*}}@enzyme_rs.aug.{{(enzyme_rs.picks.)?}}lse(
 // CHECK-NOT: zeroed_len
-// CHECK-LABEL: define internal {{.*}}@enzyme_rs.rev.lse(
+// CHECK-LABEL: define internal {{.*}}@enzyme_rs.rev.{{(enzyme_rs.picks.)?}}lse(
 // CHECK-NOT: zeroed_len
-// CHECK: define internal {{.*}}@enzyme_rs.aug.lse.[[A]](ptr {{[a-z ]*}}%0, ptr {{[a-z ]*}}%[[DX:[0-9]+]],
+// CHECK: define internal {{.*}}@enzyme_rs.aug.{{(enzyme_rs.picks.)?}}lse.[[A]](ptr {{[a-z ]*}}%0, ptr {{[a-z ]*}}%[[DX:[0-9]+]],
 // CHECK: load i64, ptr @enzyme_rs.zeroed_len
 // CHECK: %[[E:[0-9]+]] = tail call double @exp(
 // CHECK: %[[P:[0-9]+]] = getelementptr inbounds {{(nuw )?}}double, ptr %[[DX]]
 // CHECK-NEXT: store double %[[E]], ptr %[[P]]
-// CHECK: define internal {{.*}}@enzyme_rs.rev.lse.[[R]](
+// CHECK: define internal {{.*}}@enzyme_rs.rev.{{(enzyme_rs.picks.)?}}lse.[[R]](
 // CHECK: load i64, ptr @enzyme_rs.zeroed_len
 // CHECK: call double @llvm.exp.f64(
 // CHECK: store double -0.000000e+00

@@ -872,6 +872,12 @@ impl Run<'_> {
                 if !is_instruction(v) && (is_global_var(v) || const_ptr_global(v).is_none()) {
                     continue;
                 }
+                // A comparison's result carries no derivative: its operands
+                // are needed as values, not as adjoints (a running max's
+                // value used only by its comparisons stays inactive).
+                if matches!(opcode(v), Some(LLVMFCmp | LLVMICmp)) {
+                    continue;
+                }
                 for o in operands(v) {
                     if (is_instruction(o)
                         || is_argument(o)

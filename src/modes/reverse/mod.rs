@@ -22,6 +22,7 @@ pub mod memlayout;
 pub mod memory;
 pub mod moverec;
 pub mod packed;
+pub mod pickrec;
 pub mod promote;
 pub mod remarks;
 pub mod rerun;
@@ -502,6 +503,26 @@ fn build_pair(
             Some(c) => Error::new(ErrorKind::UnknownFunction(name(f)), inst_fn(c), Some(c)),
             None => Error::new(ErrorKind::UnknownFunction(name(f)), f, None),
         });
+    }
+    // A running selection's last pick recorded (pickrec.rs): the pair of
+    // a rewritten copy stands for `f`'s.
+    if custom.is_none()
+        && !crate::modes::loops::pair::is_loop_fn(f)
+        && pickrec::may_apply(sess, key)
+    {
+        match pickrec::try_picks(sess, key) {
+            Ok(Some((copy, _))) => {
+                let ckey = Key {
+                    func: copy,
+                    ..key.clone()
+                };
+                let p = build_pair(sess, &ckey, user_call, zeroed)?;
+                put(sess, key, zeroed, Some(p.clone()));
+                return Ok(p);
+            }
+            Ok(None) => {}
+            Err(e) => log::warn!("pick record of '{}' not made: {e}", name(f)),
+        }
     }
     let lanes = key.lanes();
     check_lanes_supported(key, custom.is_some(), user_call)?;

@@ -130,14 +130,24 @@ impl Zeroed {
 }
 
 /// Whether a pointer parameter reaches only address computations (zfuse's
-/// `untouched`).
+/// `untouched`), selects and phis of them (a running selection's recorded
+/// pick, pickrec.rs) and their comparisons.
 fn untouched(p: V) -> bool {
-    users(p).into_iter().all(|u| {
-        matches!(
-            opcode(u),
-            Some(LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast)
-        ) && operand(u, 0) == p
-            && untouched(u)
+    untouched_from(p, &mut HashSet::new())
+}
+
+fn untouched_from(p: V, seen: &mut HashSet<V>) -> bool {
+    if !seen.insert(p) {
+        return true;
+    }
+    users(p).into_iter().all(|u| match opcode(u) {
+        Some(LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast) => {
+            operand(u, 0) == p && untouched_from(u, seen)
+        }
+        Some(LLVMOpcode::LLVMSelect) => operand(u, 0) != p && untouched_from(u, seen),
+        Some(LLVMOpcode::LLVMPHI) => untouched_from(u, seen),
+        Some(LLVMOpcode::LLVMICmp) => true,
+        _ => false,
     })
 }
 
