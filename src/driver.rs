@@ -384,6 +384,7 @@ fn cleanup(sess: &mut Session) {
     // and the rest of LLVM's pipeline runs instcombine over them anyway.
     const HUGE: usize = 20_000;
     let huge_pipeline = "sroa,early-cse<memssa>,simplifycfg,adce";
+    drop_unread_results(&sess.created);
     let mut fns = sess.created.clone();
     prepare_promotion(&mut fns);
     let (mut huge, mut fns): (Vec<V>, Vec<V>) = fns.into_iter().partition(|f| {
@@ -464,6 +465,42 @@ fn cleanup(sess: &mut Session) {
         }
     }
     mark_for_codegen_split(&fns);
+}
+
+/// New functions whose result no call reads (an augmented sweep's primal
+/// value, which `__enzyme_autodiff` drops) return poison instead, so the
+/// cleanup deletes the work only that value needed: a derivative left a
+/// call (not inlined) then no longer computes its primal result for
+/// nothing. Repeated while one function's change frees another's result
+/// (a dispatcher returning what the sweep it picks returns).
+fn drop_unread_results(fns: &[V]) {
+    let unread = |f: V| {
+        !is_void(fn_return_type(f))
+            && users(f)
+                .into_iter()
+                .all(|u| is_call(u) && called_value(u) == f && !has_uses(u))
+    };
+    let mut done: Vec<V> = Vec::new();
+    loop {
+        let todo: Vec<V> = fns
+            .iter()
+            .copied()
+            .filter(|f| !done.contains(f) && unread(*f))
+            .collect();
+        if todo.is_empty() {
+            return;
+        }
+        for f in todo {
+            let t = fn_return_type(f);
+            for bb in blocks(f) {
+                let r = terminator(bb);
+                if opcode(r) == Some(LLVMOpcode::LLVMRet) && num_operands(r) == 1 {
+                    crate::ir::values::set_operand(r, 0, crate::ir::values::poison(t));
+                }
+            }
+            done.push(f);
+        }
+    }
 }
 
 /// Whether huge derivatives are cut into a chain right after the enzyme

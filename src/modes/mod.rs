@@ -80,6 +80,10 @@ pub struct Session {
     /// Set for the reverse function being built next when its pair is
     /// such a variant (taken by `rev::build`).
     pub zeroed_for_rev: Option<usize>,
+    /// Set by `rev::build` when its variant keeps a value in the shadow.
+    pub zeroed_kept: bool,
+    /// Variants that keep nothing (their calls take the plain pair).
+    pub zeroed_plain: std::collections::HashSet<(crate::modes::reverse::Key, usize)>,
     /// Half-built functions of failed requests, deleted after reporting.
     pub doomed: Vec<V>,
     /// Per function differentiated as a callee: the type trees of its
@@ -129,6 +133,8 @@ impl Session {
             zero_sites: Vec::new(),
             zeroed_pairs: HashMap::new(),
             zeroed_for_rev: None,
+            zeroed_kept: false,
+            zeroed_plain: Default::default(),
             arg_trees: HashMap::new(),
         }
     }

@@ -160,8 +160,13 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     let zeroed = zeroing
         .filter(|_| shadowtape::may_apply(sess, &key))
         .map(|(m, pos)| (operand(m, 2), pos));
-    let pair = match zeroed {
-        Some((_, pos)) => build_pair(sess, &key, Some(req.call), Some(pos))?,
+    let zeroed_pair = match zeroed {
+        Some((_, pos)) => get_zeroed_pair(sess, &key, req.call, pos)?,
+        None => None,
+    };
+    let zeroed = zeroed.filter(|_| zeroed_pair.is_some());
+    let pair = match zeroed_pair {
+        Some(p) => p,
         None => get_pair(sess, &key, Some(req.call))?,
     };
     let b = Builder::new(sess.module);
@@ -459,6 +464,36 @@ pub fn run_split(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
 /// The (aug, rev) pair for `key`, synthesized on first use.
 pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<Pair> {
     build_pair(sess, key, user_call, None)
+}
+
+/// The variant of `key`'s pair for a call whose caller zeroes the shadow
+/// at `pos` first, or None when it keeps nothing in that shadow: then it
+/// is the plain pair, which serves the call (built only when `may_keep`
+/// sees a candidate; one built in vain becomes the plain pair, or is
+/// dropped when that exists already).
+fn get_zeroed_pair(sess: &mut Session, key: &Key, call: V, pos: usize) -> Result<Option<Pair>> {
+    let k = (key.clone(), pos);
+    if let Some(p) = sess.zeroed_pairs.get(&k) {
+        return Ok(Some(p.clone()));
+    }
+    if sess.zeroed_plain.contains(&k) || !shadowtape::may_keep(key.func) {
+        return Ok(None);
+    }
+    sess.zeroed_kept = false;
+    let p = build_pair(sess, key, Some(call), Some(pos))?;
+    if std::mem::take(&mut sess.zeroed_kept) {
+        return Ok(Some(p));
+    }
+    sess.zeroed_pairs.remove(&k);
+    sess.zeroed_plain.insert(k);
+    if sess.rev_cache.contains_key(key) {
+        let all: Vec<V> = [p.aug, p.rev].into_iter().chain(p.lane_revs).collect();
+        sess.created.retain(|x| !all.contains(x));
+        sess.doomed.extend(all);
+    } else {
+        sess.rev_cache.insert(key.clone(), p);
+    }
+    Ok(None)
 }
 
 /// The pair for `key`; with `zeroed`, the variant for a call whose caller

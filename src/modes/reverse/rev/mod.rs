@@ -216,6 +216,9 @@ pub(super) fn build_lane(
             g.b.ret(s);
         }
     }
+    if let Some(zt) = &g.zt {
+        g.sess.zeroed_kept |= zt.keeps();
+    }
     // Allocas for adjoints are zeroed at the entry.
     Ok(())
 }

@@ -89,6 +89,28 @@ pub fn may_apply(sess: &Session, key: &Key) -> bool {
         && !crate::modes::gpu::is_device(sess.module)
 }
 
+/// A cheap look at the primal `f` before such a pair is built: whether
+/// some block has a load followed by a call that may become a kept value
+/// (one with a floating-point scalar result worth a libm call, or one
+/// through a pointer, which the clone may turn into such a call). When
+/// there is none the pair would be the plain pair again, and is not built.
+pub fn may_keep(f: V) -> bool {
+    blocks(f).into_iter().any(|bb| {
+        let mut loaded = false;
+        instructions(bb).into_iter().any(|i| {
+            if opcode(i) == Some(LLVMOpcode::LLVMLoad) {
+                loaded = true;
+                return false;
+            }
+            loaded
+                && is_call(i)
+                && (called_function(i).is_none()
+                    || (is_fp_scalar(type_of(i))
+                        && mincut::float_work(i, &|_| true).map_or(true, |w| w >= LIBM_WORK)))
+        })
+    })
+}
+
 /// At the call site, right before a sweep of such a pair: the zeroing's
 /// length.
 pub fn pass_len(b: &Builder, len: V) {
@@ -116,6 +138,12 @@ pub struct Zeroed {
 }
 
 impl Zeroed {
+    /// Whether some value is kept in the shadow (else the functions built
+    /// are the plain pair's).
+    pub fn keeps(&self) -> bool {
+        !self.used.is_empty()
+    }
+
     pub fn new(pos: usize) -> Zeroed {
         Zeroed {
             pos,
