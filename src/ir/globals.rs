@@ -1,8 +1,8 @@
 //! Safe helpers over functions, global variables, attributes and blocks:
 //! creating and deleting them, linkage, initializers, calling conventions.
 use super::llvm::{
-    called_function, context_of, cstr, enum_attr_kind, fn_has_attr, name, type_of, LLVMLinkage,
-    LLVMModuleRef, BB, T, V,
+    called_function, context_of, cstr, enum_attr_kind, fn_has_attr, name, params, type_of,
+    LLVMLinkage, LLVMModuleRef, BB, T, V,
 };
 use crate::ir::sys::core::*;
 
@@ -160,6 +160,19 @@ pub fn fn_attr_value(f: V, attr: &str) -> Option<u64> {
     unsafe {
         let a = LLVMGetEnumAttributeAtIndex(f, FN_INDEX, enum_attr_kind(attr));
         (!a.is_null()).then(|| LLVMGetEnumAttributeValue(a))
+    }
+}
+
+/// The `dereferenceable(N)` bytes a parameter promises (clang puts it on
+/// C++ references and `this`): the size of the object it refers to.
+pub fn param_dereferenceable(p: V) -> Option<u64> {
+    let f = super::values::param_parent(p);
+    let idx = params(f).iter().position(|q| *q == p)? as u32 + 1;
+    unsafe {
+        let a = LLVMGetEnumAttributeAtIndex(f, idx, enum_attr_kind("dereferenceable"));
+        (!a.is_null())
+            .then(|| LLVMGetEnumAttributeValue(a))
+            .filter(|n| *n > 0)
     }
 }
 

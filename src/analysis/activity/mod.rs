@@ -376,6 +376,13 @@ impl Activity {
             exact &= o.is_exact();
         }
         if floats.is_empty() && ptrs.is_empty() {
+            log::debug!(
+                "copy layout unknown: {} bytes in {} (dst {}, src {})",
+                len.map_or("a variable number of".into(), |n| n.to_string()),
+                name(inst_fn(i)),
+                t.query(operand(i, 0)),
+                t.query(operand(i, 1))
+            );
             return CopyLayout::Unknown;
         }
         if floats.is_empty() {

@@ -35,6 +35,27 @@ pub struct Engine {
     pub widen_ns: u128,
 }
 
+/// What parameter `p`'s tree `t` tells a caller about its argument. A
+/// parameter that promises `dereferenceable(N)` (a C++ reference or `this`)
+/// refers to an object of N bytes: only those bytes of what it points to go
+/// back. The parameter of a small helper (an Eigen `variable_if_dynamic`
+/// member's constructor) is given pointers into many different objects, at
+/// different offsets; the flow-insensitive join of what follows them would
+/// otherwise go back to every caller and mix those objects' fields (a
+/// pointer field joined with another object's double reads as a double).
+fn back_to_caller(p: V, t: TypeTree) -> TypeTree {
+    match param_dereferenceable(p) {
+        Some(n) if is_ptr(type_of(p)) => {
+            let mut r = TypeTree::pointer_to(&t.pointee().restrict(n));
+            for (o, b) in t.first_level() {
+                r.insert(vec![o], b);
+            }
+            r
+        }
+        _ => t,
+    }
+}
+
 fn is_call_like(i: V) -> bool {
     matches!(
         opcode(i),
@@ -727,7 +748,7 @@ impl Engine {
                 let ta = self.tree(*a);
                 self.update(*p, &ta);
                 let tp = self.tree(*p);
-                self.update(*a, &tp);
+                self.update(*a, &back_to_caller(*p, tp));
             }
             if let Some(c) = called_function(i) {
                 if enzyme_target(i).is_none() {

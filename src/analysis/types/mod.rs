@@ -18,7 +18,10 @@
 //! It is inter-procedural: calls to functions with bodies link arguments with
 //! parameters and results with returned values in both directions, iterated
 //! to one fixed point with the caller (recursion included). The analysis is
-//! flow-insensitive and context-insensitive (one tree per value).
+//! flow-insensitive and context-insensitive (one tree per value); a
+//! parameter marked `dereferenceable(N)` (a C++ reference or `this`) gives
+//! its callers back only its N bytes, so that a helper shared by many
+//! objects' members does not mix their fields.
 pub mod cache;
 pub mod engine;
 pub mod known;

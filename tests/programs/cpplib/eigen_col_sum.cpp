@@ -2,7 +2,7 @@
 // another matrix, reduced (fixed 3x3 and dynamic sizes), reverse and
 // forward mode.
 // FLAGS: -I/usr/include/eigen3
-// LEVELS: O1 O2 O3
+// LEVELS: O0 O1 O2 O3
 // SANITIZE-SKIP-LLVM22: with clang-22 and -fsanitize=address at -O2 the
 // inlined DenseStorage::resize stores conditional_aligned_new_auto's pointer
 // through an inttoptr (ASan's instrumentation), a clean "shadow is unknown"
@@ -13,17 +13,13 @@
 // shadow" error in plainobjectbase_evaluator_data's constructor (the
 // default evaluator's null data pointer) is fixed (forward mode passes
 // null pointers beside shadowed arguments with a null shadow, as the
-// augmented sweep does: cpp/evaluator_null_data.cpp). With
-// ENZYME_RS_TYPE_SUMMARIES=auto the -O0 compile takes about 80 s; the
-// forward derivatives are then right, but the dynamic-size gradient `fd`
-// crashes at run time (SIGSEGV in the reverse of Eigen's ploadu<Packet2d>
-// inside general_matrix_vector_product::run): open. Cause found: the
-// augmented Map copy constructor (Product holds its Maps by value) copies
-// the primal MapBase {ptr, rows, cols} with a 24-byte memcpy between two
-// parameters but not the shadow pointer (the copy layout is not
-// "pointers" there, and the IR types of parameters say nothing), so the
-// shadow blas_data_mapper gets a null data pointer and the reverse adds
-// into null + offset. Not a tape problem: pushes and pops match.)
+// augmented sweep does: cpp/evaluator_null_data.cpp). The gradient `fd`
+// crashed (SIGSEGV in the reverse of ploadu<Packet2d>): the type analysis
+// mixed the fields of the objects whose variable_if_dynamic members share
+// one constructor, so the Map copy constructor's 24-byte memcpy read as
+// floats and the shadow data pointer was not copied. A dereferenceable(N)
+// parameter now gives its callers back only its N bytes
+// (cpplib/shared_member_ctor.cpp); the -O0 compile takes about a minute.)
 #include "check.h"
 #include <Eigen/Dense>
 #include <cmath>
