@@ -6,7 +6,8 @@
 // SANITIZE-SKIP-LLVM22: with clang-22 and -fsanitize=address at -O2 the
 // inlined DenseStorage::resize stores conditional_aligned_new_auto's pointer
 // through an inttoptr (ASan's instrumentation), a clean "shadow is unknown"
-// refusal (issue 17's open -O0 case in another form).
+// refusal: a pointer laundered through an integer by the sanitizer, which
+// the derivative cannot follow (a known limit, not a wrong derivative).
 // (-O0: the "no shadow" case -- DenseStorage::resize stores the pointer
 // conditional_aligned_new_auto returns into the matrix -- is fixed
 // (Key::ret_shadow, cpplib/alloc_returned.cpp); the forward-mode "no
