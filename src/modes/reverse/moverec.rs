@@ -172,16 +172,7 @@ fn check(f: V, loops: &shim::Loops, h: BB) -> std::result::Result<Plan, String> 
                 Some(LLVMOpcode::LLVMStore) => stores.push(i),
                 Some(LLVMOpcode::LLVMLoad) => accesses.push(i),
                 Some(LLVMOpcode::LLVMCall) => {
-                    let ok = match rules::classify(i) {
-                        CallKind::Rule(_) => !call_args(i).iter().any(|a| is_ptr(type_of(*a))),
-                        _ => called_function(i).is_some_and(|c| {
-                            let n = name(c);
-                            n.starts_with("llvm.dbg.")
-                                || n.starts_with("llvm.lifetime.")
-                                || crate::ir::loopgen::is_pure_intrinsic(i)
-                        }),
-                    };
-                    if !ok {
+                    if !touches_no_memory(i) {
                         return Err(format!("it has a call{}", at(i)));
                     }
                 }
@@ -550,4 +541,20 @@ fn rewrite(m: LLVMModuleRef, f: V, p: Plan) {
     b.free(o);
     b.br(p.exit);
     b.clear_debug_loc();
+}
+
+/// Whether call `i` neither reads nor writes memory: a scalar rule of
+/// values (no pointer arguments), a debug or lifetime marker, or a pure
+/// intrinsic. The record rewrites (this one and `pickrec`) allow only
+/// these calls in the loops they rewrite.
+pub(super) fn touches_no_memory(i: V) -> bool {
+    match rules::classify(i) {
+        CallKind::Rule(_) => !call_args(i).iter().any(|a| is_ptr(type_of(*a))),
+        _ => called_function(i).is_some_and(|c| {
+            let n = name(c);
+            n.starts_with("llvm.dbg.")
+                || n.starts_with("llvm.lifetime.")
+                || crate::ir::loopgen::is_pure_intrinsic(i)
+        }),
+    }
 }

@@ -33,7 +33,6 @@ use crate::ir::values::{
 };
 use crate::ir::Builder;
 use crate::modes::Session;
-use crate::rules::{self, CallKind};
 use std::collections::{HashMap, HashSet};
 
 use super::Key;
@@ -321,16 +320,7 @@ fn check(
             match opcode(i) {
                 Some(LLVMOpcode::LLVMStore) => return Err(format!("it writes memory{}", at(i))),
                 Some(LLVMOpcode::LLVMCall) => {
-                    let ok = match rules::classify(i) {
-                        CallKind::Rule(_) => !call_args(i).iter().any(|a| is_ptr(type_of(*a))),
-                        _ => called_function(i).is_some_and(|c| {
-                            let n = name(c);
-                            n.starts_with("llvm.dbg.")
-                                || n.starts_with("llvm.lifetime.")
-                                || crate::ir::loopgen::is_pure_intrinsic(i)
-                        }),
-                    };
-                    if !ok {
+                    if !super::moverec::touches_no_memory(i) {
                         return Err(format!("it has a call{}", at(i)));
                     }
                 }
