@@ -176,16 +176,10 @@ fn check(f: V, loops: &shim::Loops, h: BB) -> std::result::Result<Plan, String> 
                         return Err(format!("it has a call{}", at(i)));
                     }
                 }
-                Some(
-                    LLVMOpcode::LLVMAlloca
-                    | LLVMOpcode::LLVMAtomicRMW
-                    | LLVMOpcode::LLVMAtomicCmpXchg
-                    | LLVMOpcode::LLVMFence
-                    | LLVMOpcode::LLVMInvoke
-                    | LLVMOpcode::LLVMVAArg
-                    | LLVMOpcode::LLVMCallBr,
-                ) => return Err(format!("it has {}", print_value(i).trim())),
-                _ => {}
+                Some(LLVMOpcode::LLVMAlloca) => {
+                    return Err(format!("it has {}", print_value(i).trim()))
+                }
+                _ => unfollowable(i)?,
             }
         }
     }
@@ -556,5 +550,22 @@ pub(super) fn touches_no_memory(i: V) -> bool {
                 || n.starts_with("llvm.lifetime.")
                 || crate::ir::loopgen::is_pure_intrinsic(i)
         }),
+    }
+}
+
+/// Instructions none of the loop rewrites (this one, `pickrec`, `rerun`)
+/// can follow: atomics, fences, invokes, `va_arg`, `callbr`. The error
+/// names the instruction.
+pub(super) fn unfollowable(i: V) -> std::result::Result<(), String> {
+    match opcode(i) {
+        Some(
+            LLVMOpcode::LLVMAtomicRMW
+            | LLVMOpcode::LLVMAtomicCmpXchg
+            | LLVMOpcode::LLVMFence
+            | LLVMOpcode::LLVMInvoke
+            | LLVMOpcode::LLVMVAArg
+            | LLVMOpcode::LLVMCallBr,
+        ) => Err(format!("it has {}", print_value(i).trim())),
+        _ => Ok(()),
     }
 }

@@ -324,15 +324,7 @@ fn check(
                         return Err(format!("it has a call{}", at(i)));
                     }
                 }
-                Some(
-                    LLVMOpcode::LLVMAtomicRMW
-                    | LLVMOpcode::LLVMAtomicCmpXchg
-                    | LLVMOpcode::LLVMFence
-                    | LLVMOpcode::LLVMInvoke
-                    | LLVMOpcode::LLVMVAArg
-                    | LLVMOpcode::LLVMCallBr,
-                ) => return Err(format!("it has {}", print_value(i).trim())),
-                _ => {}
+                _ => super::moverec::unfollowable(i)?,
             }
         }
     }

@@ -385,16 +385,10 @@ fn check(f: V, loops: &shim::Loops, h: BB, key: &Key) -> std::result::Result<Pla
                 Some(LLVMOpcode::LLVMLoad) => reads.push((i, operand(i, 0))),
                 Some(LLVMOpcode::LLVMStore) => writes.push(operand(i, 1)),
                 Some(LLVMOpcode::LLVMCall) => call_memory(i, &mut reads, &mut writes)?,
-                Some(
-                    LLVMOpcode::LLVMAlloca
-                    | LLVMOpcode::LLVMAtomicRMW
-                    | LLVMOpcode::LLVMAtomicCmpXchg
-                    | LLVMOpcode::LLVMFence
-                    | LLVMOpcode::LLVMInvoke
-                    | LLVMOpcode::LLVMVAArg
-                    | LLVMOpcode::LLVMCallBr,
-                ) => return Err(format!("it has {}", print_value(i).trim())),
-                _ => {}
+                Some(LLVMOpcode::LLVMAlloca) => {
+                    return Err(format!("it has {}", print_value(i).trim()))
+                }
+                _ => super::moverec::unfollowable(i)?,
             }
         }
     }
