@@ -62,7 +62,7 @@ entry:
 ; CHECK-LABEL: define internal void @enzyme_rs.rev.walk(ptr %in, ptr %"in'", ptr %out, ptr %"out'", i64 %n, ptr %tape)
 ; CHECK: call void @enzyme_rs.rev.walk(ptr poison, ptr nonnull %{{[0-9]+}}, ptr poison, ptr nonnull %{{[0-9]+}}, i64 %{{[0-9]+}}, ptr nonnull %tape)
 
-; OFF-NOT: poison
+; OFF-NOT: ptr poison
 ; OFF-LABEL: define internal void @enzyme_rs.aug.walk(
 ; OFF: call void @enzyme_rs.aug.walk(ptr nonnull %in1, ptr nonnull %{{[0-9]+}}, ptr nonnull %out1, ptr nonnull %{{[0-9]+}}, i64 %m, ptr %tape)
-; OFF-NOT: poison
+; OFF-NOT: ptr poison
