@@ -385,6 +385,8 @@ fn cleanup(sess: &mut Session) {
     const HUGE: usize = 20_000;
     let huge_pipeline = "sroa,early-cse<memssa>,simplifycfg,adce";
     drop_unread_results(&sess.created);
+    // Parameters a recursive derivative only passes to itself.
+    crate::modes::reverse::selfargs::run(&sess.created);
     let mut fns = sess.created.clone();
     prepare_promotion(&mut fns);
     let (mut huge, mut fns): (Vec<V>, Vec<V>) = fns.into_iter().partition(|f| {

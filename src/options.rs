@@ -178,6 +178,13 @@ pub mod switches {
         !says_no("ENZYME_RS_MARK_AUG_PARAMS")
     }
 
+    /// `ENZYME_RS_SELF_ARGS=0`: a new function's recursive calls keep
+    /// passing parameters the function only hands on to itself
+    /// (modes/reverse/selfargs.rs) instead of `poison`.
+    pub fn self_args() -> bool {
+        !says_no("ENZYME_RS_SELF_ARGS")
+    }
+
     /// `ENZYME_RS_FORWARD_ZEROED=0`: a shadow slot zeroed by the reverse of
     /// a store and then added into with nothing written between keeps
     /// `load; fadd; store` (modes/reverse/rev/mod.rs, `zeroed_just_before`)

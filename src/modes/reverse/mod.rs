@@ -28,6 +28,7 @@ pub mod remarks;
 pub mod rerun;
 pub mod rerun_cost;
 pub mod rev;
+pub mod selfargs;
 pub mod tape;
 pub mod zfuse;
 use rev::shadowtape;
