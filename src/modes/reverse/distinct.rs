@@ -91,7 +91,7 @@ pub fn param_uses(f: V, k: usize) -> Uses {
     if let Some(u) = MEMO.with(|m| m.borrow().get(&(f, k)).copied()) {
         return u;
     }
-    let u = param_uses_in(f, k, &mut HashSet::new(), 0);
+    let u = param_uses_in(f, k, &mut ParamWalk::default(), 0);
     MEMO.with(|m| m.borrow_mut().insert((f, k), u));
     u
 }
@@ -104,10 +104,15 @@ thread_local! {
     static MARKS: RefCell<HashMap<(V, usize), u8>> = RefCell::new(HashMap::new());
 }
 
-thread_local! {
-    /// The finished augmented function `mark_finished_aug` walks: its
-    /// body is looked at, not only its marks.
-    static WALKING: std::cell::Cell<Option<V>> = const { std::cell::Cell::new(None) };
+/// One walk of `param_uses_in`: the (function, parameter) pairs on the
+/// current path (a cycle through the call graph adds nothing new) and the
+/// finished augmented function `mark_finished_aug` walks, whose body is
+/// looked at, not only its marks (other `enzyme_rs.` functions are judged
+/// by their marks).
+#[derive(Default)]
+struct ParamWalk {
+    visiting: HashSet<(V, usize)>,
+    body_of: Option<V>,
 }
 
 /// Once augmented function `aug` is complete (its tape pushes placed):
@@ -120,11 +125,15 @@ thread_local! {
 /// table reached through a loaded pointer is read again, not taped).
 pub fn mark_finished_aug(aug: V) {
     let n = params(aug).len();
-    let prev = WALKING.with(|w| w.replace(Some(aug)));
     let uses: Vec<Uses> = (0..n)
-        .map(|k| param_uses_in(aug, k, &mut HashSet::new(), 0))
+        .map(|k| {
+            let mut cx = ParamWalk {
+                body_of: Some(aug),
+                ..ParamWalk::default()
+            };
+            param_uses_in(aug, k, &mut cx, 0)
+        })
         .collect();
-    WALKING.with(|w| w.set(prev));
     for (k, u) in uses.into_iter().enumerate() {
         let old = MARKS.with(|m| m.borrow().get(&(aug, k)).copied().unwrap_or(0));
         let add =
@@ -141,7 +150,7 @@ pub fn clear_memo() {
     MARKS.with(|m| m.borrow_mut().clear());
 }
 
-fn param_uses_in(f: V, k: usize, visiting: &mut HashSet<(V, usize)>, depth: usize) -> Uses {
+fn param_uses_in(f: V, k: usize, cx: &mut ParamWalk, depth: usize) -> Uses {
     let attr =
         |a: &str| enum_attr_kind(a) != 0 && crate::ir::globals::param_has_attr(f, k as u32, a);
     let by_attrs = Uses {
@@ -152,7 +161,7 @@ fn param_uses_in(f: V, k: usize, visiting: &mut HashSet<(V, usize)>, depth: usiz
             || attr("nocapture")
             || fn_has_attr(f, "enzyme_no_escaping_allocation")),
     };
-    let walking = WALKING.with(|w| w.get() == Some(f));
+    let walking = cx.body_of == Some(f);
     if is_declaration(f) || (name(f).starts_with("enzyme_rs.") && !walking) || depth > MAX_DEPTH {
         return by_attrs;
     }
@@ -163,12 +172,12 @@ fn param_uses_in(f: V, k: usize, visiting: &mut HashSet<(V, usize)>, depth: usiz
         return Uses::default();
     }
     // A cycle through the call graph adds nothing new.
-    if !visiting.insert((f, k)) {
+    if !cx.visiting.insert((f, k)) {
         return Uses::default();
     }
     let mut out = Uses::default();
     let whole = ptruse::walk([p], |u, v, w| {
-        out = out.or(use_of(u, v, w, visiting, depth));
+        out = out.or(use_of(u, v, w, cx, depth));
         if out == Uses::ALL {
             Flow::Stop
         } else {
@@ -186,7 +195,7 @@ fn param_uses_in(f: V, k: usize, visiting: &mut HashSet<(V, usize)>, depth: usiz
 
 /// What use `u` of address `v` may do with it (derived addresses are
 /// followed on `walk`).
-fn use_of(u: V, v: V, walk: &mut Walk, visiting: &mut HashSet<(V, usize)>, depth: usize) -> Uses {
+fn use_of(u: V, v: V, walk: &mut Walk, cx: &mut ParamWalk, depth: usize) -> Uses {
     use LLVMOpcode::*;
     let none = Uses::default();
     match opcode(u) {
@@ -210,7 +219,7 @@ fn use_of(u: V, v: V, walk: &mut Walk, visiting: &mut HashSet<(V, usize)>, depth
             captured: operand(u, 0) == v,
             written: true,
         },
-        Some(LLVMCall) => call_use(u, v, visiting, depth),
+        Some(LLVMCall) => call_use(u, v, cx, depth),
         _ => Uses::ALL,
     }
 }
@@ -233,7 +242,7 @@ fn private_slot_loads(slot: V) -> Option<Vec<V>> {
     Some(loads)
 }
 
-fn call_use(u: V, v: V, visiting: &mut HashSet<(V, usize)>, depth: usize) -> Uses {
+fn call_use(u: V, v: V, cx: &mut ParamWalk, depth: usize) -> Uses {
     if called_value(u) == v {
         return Uses::ALL;
     }
@@ -268,7 +277,7 @@ fn call_use(u: V, v: V, visiting: &mut HashSet<(V, usize)>, depth: usize) -> Use
                             written: !site("readonly"),
                             captured: !site("nocapture"),
                         };
-                        let by_callee = param_uses_in(f, j, visiting, depth + 1);
+                        let by_callee = param_uses_in(f, j, cx, depth + 1);
                         out = out.or(Uses {
                             written: by_site.written && by_callee.written,
                             captured: by_site.captured && by_callee.captured,
