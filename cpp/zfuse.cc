@@ -328,3 +328,92 @@ extern "C" int ers_zfuse_guard(LLVMValueRef fn, LLVMValueRef shadow, LLVMValueRe
   }
   return 1;
 }
+
+// Kept-value range checks (src/modes/reverse/zfuse.rs `split_kept_checks`):
+// `br` is a conditional branch on `icmp ult idx, count` in a loop of `fn`
+// (the shadow tape's "element within the caller's zeroing" test), `count`
+// defined outside the loop, `idx` an affine recurrence of that loop with
+// step +-1 and a computable trip count. The loop is versioned: at its
+// preheader, when the first and last `idx` and the backedge-taken count
+// are all below `count` (then every iteration's `idx` is), a copy of the
+// loop runs in which the branch always goes to its first successor; else
+// the loop as it was. Returns 1 when done, <= 0 (nothing changed) when
+// not applicable. The loop must be in LCSSA form with dedicated exits.
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+#include "llvm/IR/Verifier.h"
+
+extern "C" int ers_version_kept_check(LLVMValueRef fn, LLVMValueRef br) {
+  Function &F = *unwrap<Function>(fn);
+  auto *Br = dyn_cast<BranchInst>(unwrap(br));
+  if (!Br || !Br->isConditional() || Br->getFunction() != &F) return 0;
+  auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+  if (!Cmp || Cmp->getPredicate() != ICmpInst::ICMP_ULT) return -1;
+  Analyses A(F);
+  ScalarEvolution &SE = A.SE;
+  Loop *L = A.LI.getLoopFor(Br->getParent());
+  if (!L || !L->isLoopSimplifyForm() || !L->isLCSSAForm(A.DT) || !L->hasDedicatedExits())
+    return -2;
+  Value *Count = Cmp->getOperand(1);
+  if (!L->isLoopInvariant(Count) || !Count->getType()->isIntegerTy(64)) return -3;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Cmp->getOperand(0)));
+  if (!AR || AR->getLoop() != L || !AR->isAffine()) return -4;
+  auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+  if (!Step || !(Step->getAPInt().isOne() || Step->getAPInt().isAllOnes())) return -4;
+  const SCEV *BTC = SE.getBackedgeTakenCount(L);
+  if (isa<SCEVCouldNotCompute>(BTC) || !BTC->getType()->isIntegerTy()) return -5;
+  Type *I64 = Count->getType();
+  BTC = SE.getTruncateOrZeroExtend(BTC, I64);
+  const SCEV *First = AR->getStart();
+  if (First->getType() != I64) return -4;
+  const SCEV *Last = SE.getAddExpr(First, SE.getMulExpr(BTC, Step));
+  BasicBlock *Pre = L->getLoopPreheader();
+  Instruction *At = Pre->getTerminator();
+  const DataLayout &DL = F.getParent()->getDataLayout();
+#if LLVM_VERSION_MAJOR >= 20
+  (void)DL;
+  SCEVExpander Exp(SE, "ers.kept");
+#else
+  SCEVExpander Exp(SE, DL, "ers.kept");
+#endif
+  for (const SCEV *S : {First, Last, BTC})
+    if (!Exp.isSafeToExpandAt(S, At)) return -6;
+  Value *FirstV = Exp.expandCodeFor(First, I64, At);
+  Value *LastV = Exp.expandCodeFor(Last, I64, At);
+  Value *BtcV = Exp.expandCodeFor(BTC, I64, At);
+  Exp.clear();
+  // Consecutive values from First over BTC < Count steps that end below
+  // Count, starting below Count, never wrap: all are below Count.
+  IRBuilder<> B(At);
+  Value *Ok = B.CreateAnd(B.CreateAnd(B.CreateICmpULT(FirstV, Count), B.CreateICmpULT(LastV, Count)),
+                          B.CreateICmpULT(BtcV, Count), "ers.kept.all");
+  // Pre -> (check) -> Ph -> loop; the copy gets its own preheader.
+  BasicBlock *Ph = SplitBlock(Pre, At, &A.DT, &A.LI, nullptr, Pre->getName() + ".ph");
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 8> Blocks;
+  Loop *Copy = cloneLoopWithPreheader(Ph, Pre, L, VMap, ".kept", &A.LI, &A.DT, Blocks);
+  remapInstructionsInBlocks(Blocks, VMap);
+  // LCSSA phis in the exits: the copy's exiting blocks bring the copies.
+  SmallVector<BasicBlock *, 4> Exits;
+  L->getUniqueExitBlocks(Exits);
+  for (BasicBlock *E : Exits)
+    for (PHINode &P : E->phis()) {
+      unsigned n = P.getNumIncomingValues();
+      for (unsigned i = 0; i < n; i++) {
+        BasicBlock *In = P.getIncomingBlock(i);
+        if (!L->contains(In)) continue;
+        Value *V = P.getIncomingValue(i);
+        auto It = VMap.find(V);
+        Value *NV = It != VMap.end() ? static_cast<Value *>(It->second) : V;
+        P.addIncoming(NV, cast<BasicBlock>(static_cast<Value *>(VMap[In])));
+      }
+    }
+  Instruction *T = Pre->getTerminator();
+  BranchInst::Create(Copy->getLoopPreheader(), Ph, Ok, T);
+  T->eraseFromParent();
+  auto *CBr = cast<BranchInst>(VMap[Br]);
+  CBr->setCondition(ConstantInt::getTrue(F.getContext()));
+  if (verifyFunction(F, &errs())) return -7;
+  return 1;
+}

@@ -366,9 +366,63 @@ fn fused_copy(sess: &Session, rev: V, pos: usize) -> Option<V> {
     Some(f)
 }
 
+/// Marks a shadow tape's "element within the zeroing" branch in a reverse
+/// function (rev/shadowtape.rs) for [`split_kept_checks`].
+pub const KEPT_CHECK: &str = "enzyme_rs.kept_check";
+
+/// The reverse functions of shadow-tape pairs (rev/shadowtape.rs) test per
+/// element of a loop whether the element is within the caller's zeroing
+/// (`idx < len / esz`). Such a loop is versioned (cpp/zfuse.cc): when the
+/// first and last index of the loop are within (checked once before it),
+/// a copy of the loop without the test runs, which may vectorize
+/// (`dx[i] = dx[i] * inv` for logsumexp); else the loop as it was.
+/// `ENZYME_RS_SPLIT_KEPT_CHECKS=0` turns this off.
+fn split_kept_checks(sess: &Session) {
+    if !sess.opts.split_kept_checks {
+        return;
+    }
+    let mut fns: Vec<V> = sess
+        .zeroed_pairs
+        .values()
+        .map(|p| p.rev)
+        .filter(|f| !is_declaration(*f))
+        .collect();
+    fns.sort_by_key(|f| name(*f));
+    fns.dedup();
+    for f in fns {
+        let brs: Vec<V> = blocks(f)
+            .into_iter()
+            .map(terminator)
+            .filter(|t| !t.is_null() && has_flag(*t, KEPT_CHECK))
+            .collect();
+        for br in brs {
+            if is_constant(operand(br, 0)) {
+                continue;
+            }
+            if let Err(e) = shim::run_function_pipeline(&mut [f], "loop-simplify,lcssa") {
+                log::warn!("enzyme-rs: zfuse: loop-simplify on {}: {e}", name(f));
+                return;
+            }
+            let r = shim::version_kept_check(f, br);
+            log::debug!("enzyme-rs: zfuse: kept check in {}: {r}", name(f));
+            if r == 1 && shim::remark_enabled(f, RemarkKind::Passed) {
+                shim::remark(
+                    f,
+                    Some(br),
+                    RemarkKind::Passed,
+                    "KeptCheckSplit",
+                    "the loop's test whether each element is within the caller's zeroing is \
+                     made once before the loop: a copy without it runs when all are",
+                );
+            }
+        }
+    }
+}
+
 /// Step 2 (from `driver::cleanup`, after the derivatives' own cleanup and
 /// before they are inlined): fuse each recorded site that qualifies.
 pub fn run(sess: &mut Session) {
+    split_kept_checks(sess);
     let sites = std::mem::take(&mut sess.zero_sites);
     let mut copies: HashMap<(V, usize), Option<V>> = HashMap::new();
     for site in sites {
