@@ -18,8 +18,11 @@
 //! apart from the others); the caller passes the zeroing's length in a
 //! thread-local global (`pass_len`) that both sweeps read at their entry,
 //! and each element is used only when it lies within `[dx, dx + len)`
-//! (else the value is recomputed or taped as before, per element, the same
-//! decision in both sweeps). Used only when:
+//! (`idx < len / esz`, unsigned; else the value is recomputed or taped as
+//! before, per element, the same decision in both sweeps). The reverse's
+//! test is marked (`zfuse::KEPT_CHECK`, likely taken): zfuse versions its
+//! loop so that the test is made once when every element is within
+//! (`ENZYME_RS_SPLIT_KEPT_CHECKS=0` leaves it per element). Used only when:
 //! - the loop is counted and not nested, the value is computed in the
 //!   block of the load `x[idx]`, after it, and `idx` is an affine
 //!   induction variable of the loop with a non-zero step (each iteration
