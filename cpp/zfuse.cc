@@ -417,3 +417,110 @@ extern "C" int ers_version_kept_check(LLVMValueRef fn, LLVMValueRef br) {
   if (verifyFunction(F, &errs())) return -7;
   return 1;
 }
+
+// Zero fusion of a shadow-tape pair (src/modes/reverse/zfuse.rs
+// `fuse_kept`): `fn` is a copy of the augmented function whose only access
+// to shadow parameter `dx` is `store`, the kept value's store into
+// `dx + idx` (elements of `esz` bytes), made when `idx < len / esz`
+// (`len`, the caller's zeroing length, is `len_load`, a load in the entry
+// block). The caller's memset of dx goes; the copy zeroes dx itself unless
+// the store's loop writes every element of [dx, dx + len): the store runs
+// on every iteration (its block, or the block branching to it on that
+// test, dominates the latch, the loop's only exiting block), its address
+// starts at dx with stride esz, and the trip count times esz equals len
+// (checked at run time in the preheader; a memset there otherwise, and
+// one at each return not preceded by the preheader). Returns 1 when done,
+// <= 0 when not applicable (nothing changed).
+extern "C" int ers_zfuse_kept(LLVMValueRef fn, LLVMValueRef dx, LLVMValueRef len_load,
+                              LLVMValueRef store, unsigned esz) {
+  Function &F = *unwrap<Function>(fn);
+  Value *Dx = unwrap(dx);
+  auto *Len = dyn_cast<LoadInst>(unwrap(len_load));
+  auto *St = dyn_cast<StoreInst>(unwrap(store));
+  if (!Len || !St || Len->getParent() != &F.getEntryBlock() || esz == 0) return 0;
+  Analyses A(F);
+  ScalarEvolution &SE = A.SE;
+  Loop *L = A.LI.getLoopFor(St->getParent());
+  if (!L || L->getParentLoop() || !L->getLoopPreheader() || !L->getLoopLatch() ||
+      L->getExitingBlock() != L->getLoopLatch() || !L->hasDedicatedExits())
+    return -1;
+  BasicBlock *Latch = L->getLoopLatch();
+  Type *I64 = Len->getType();
+  if (!I64->isIntegerTy(64)) return -1;
+  // The element address, and the block that must run every iteration.
+  Value *Ptr = St->getPointerOperand();
+  BasicBlock *Every = St->getParent();
+  Value *Test = nullptr;
+  if (auto *Sel = dyn_cast<SelectInst>(Ptr)) {
+    Test = Sel->getCondition();
+    Ptr = Sel->getTrueValue();
+  } else if (!A.DT.dominates(Every, Latch)) {
+    BasicBlock *P = Every->getSinglePredecessor();
+    auto *Br = P ? dyn_cast<BranchInst>(P->getTerminator()) : nullptr;
+    if (!Br || !Br->isConditional() || Br->getSuccessor(0) != Every ||
+        Br->getSuccessor(1) == Every)
+      return -2;
+    Test = Br->getCondition();
+    Every = P;
+  }
+  if (!L->contains(Every) || !A.DT.dominates(Every, Latch)) return -2;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Ptr));
+  if (!AR || AR->getLoop() != L || !AR->isAffine()) return -3;
+  auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+  if (!Step || Step->getAPInt() != esz) return -3;
+  if (!SE.getMinusSCEV(AR->getStart(), SE.getSCEV(Dx))->isZero()) return -3;
+  const SCEV *LenS = SE.getSCEV(Len);
+  if (Test) {
+    // idx < len / esz, with idx = 0, 1, ...: true on every iteration of a
+    // loop of len / esz iterations.
+    auto *C = dyn_cast<ICmpInst>(Test);
+    if (!C || C->getPredicate() != ICmpInst::ICMP_ULT) return -4;
+    auto *IA = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(C->getOperand(0)));
+    if (!IA || IA->getLoop() != L || !IA->getStart()->isZero() ||
+        !IA->getStepRecurrence(SE)->isOne())
+      return -4;
+    const SCEV *Cnt = SE.getUDivExpr(LenS, SE.getConstant(I64, esz));
+    if (SE.getSCEV(C->getOperand(1)) != Cnt) return -4;
+  }
+  const SCEV *BTC = SE.getBackedgeTakenCount(L);
+  if (isa<SCEVCouldNotCompute>(BTC)) return -5;
+  BTC = SE.getTruncateOrZeroExtend(BTC, I64);
+  const SCEV *Bytes = SE.getMulExpr(SE.getAddExpr(BTC, SE.getOne(I64)), SE.getConstant(I64, esz));
+  BasicBlock *Pre = L->getLoopPreheader();
+  Instruction *At = Pre->getTerminator();
+  const DataLayout &DL = F.getParent()->getDataLayout();
+#if LLVM_VERSION_MAJOR >= 20
+  (void)DL;
+  SCEVExpander Exp(SE, "ers.zfuse.kept");
+#else
+  SCEVExpander Exp(SE, DL, "ers.zfuse.kept");
+#endif
+  if (!Exp.isSafeToExpandAt(Bytes, At)) return -6;
+  Value *BytesV = Exp.expandCodeFor(Bytes, I64, At);
+  Exp.clear();
+  LLVMContext &Ctx = F.getContext();
+  // A flag: the preheader ran (so dx is zeroed or about to be covered).
+  IRBuilder<> EB(&*F.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *Flag = EB.CreateAlloca(Type::getInt1Ty(Ctx), nullptr, "ers.zfuse.kept.ran");
+  EB.CreateStore(ConstantInt::getFalse(Ctx), Flag);
+  // The len load must come before any use: it is in the entry block; move
+  // the flag's store after it when the load is later.
+  IRBuilder<> B(At);
+  Value *Covered = B.CreateICmpEQ(BytesV, Len, "ers.zfuse.kept.covered");
+  B.CreateStore(ConstantInt::getTrue(Ctx), Flag);
+  Instruction *ThenT = SplitBlockAndInsertIfThen(B.CreateNot(Covered), At, false);
+  IRBuilder<> TB(ThenT);
+  TB.CreateMemSet(Dx, TB.getInt8(0), Len, MaybeAlign());
+  SmallVector<ReturnInst *, 4> Rets;
+  for (BasicBlock &BB : F)
+    if (auto *R = dyn_cast<ReturnInst>(BB.getTerminator())) Rets.push_back(R);
+  for (ReturnInst *R : Rets) {
+    IRBuilder<> RB(R);
+    Value *Ran = RB.CreateLoad(Type::getInt1Ty(Ctx), Flag);
+    Instruction *T2 = SplitBlockAndInsertIfThen(RB.CreateNot(Ran), R, false);
+    IRBuilder<> ZB(T2);
+    ZB.CreateMemSet(Dx, ZB.getInt8(0), Len, MaybeAlign());
+  }
+  if (verifyFunction(F, &errs())) return -7;
+  return 1;
+}

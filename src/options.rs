@@ -51,6 +51,10 @@ pub struct Options {
     /// runs without them (`ENZYME_RS_SPLIT_KEPT_CHECKS=0`: never;
     /// modes/reverse/zfuse.rs `split_kept_checks`).
     pub split_kept_checks: bool,
+    /// Fold the caller's zeroing into a shadow-tape pair whose forward
+    /// sweep's kept values write the whole shadow
+    /// (`ENZYME_RS_FUSE_KEPT=0`: never; modes/reverse/zfuse.rs).
+    pub fuse_kept: bool,
     /// Let the adjoint sum of a value defined outside a loop, added to in
     /// every iteration of the loop's reverse, be reassociated (its order
     /// is the derivative's choice), so the reverse loop may vectorize
@@ -144,6 +148,7 @@ impl Options {
             fuse_zero: flag("enzyme-rs-fuse-zero", true),
             shadow_tape: flag("enzyme-rs-shadow-tape", true),
             split_kept_checks: flag("enzyme-rs-split-kept-checks", true),
+            fuse_kept: flag("enzyme-rs-fuse-kept", true) && flag("enzyme-rs-fuse-zero", true),
             reassoc_sums: flag("enzyme-rs-reassoc-sums", true),
             route_joins: flag("enzyme-rs-route-joins", true),
             keep_shadow: flag("enzyme-rs-keep-shadow", true),

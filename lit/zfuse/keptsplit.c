@@ -7,12 +7,23 @@
 // of a loop stepping by 2 is left alone (only steps of +-1 are versioned).
 // The adjoint of a value defined outside a loop (the max m, the scalar a)
 // sums one term per iteration: its adds carry `reassoc`; adjoints of
-// values of the loop (x[i] * x[i]) do not. ENZYME_RS_SPLIT_KEPT_CHECKS=0
-// and ENZYME_RS_REASSOC_SUMS=0 turn each off.
+// values of the loop (x[i] * x[i]) do not. The caller's memset goes where
+// the forward sweep's kept values write every element (zfuse fuse_kept:
+// the copy zeroes dx itself unless trip count * 8 == len at run time);
+// stepping by 2 they do not, and the memset stays.
+// ENZYME_RS_SPLIT_KEPT_CHECKS=0, ENZYME_RS_REASSOC_SUMS=0 and
+// ENZYME_RS_FUSE_KEPT=0 turn each off.
 // RUN: env ENZYME_RS_NO_INLINE=1 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s
 // RUN: %clang -O2 -c -fpass-plugin=%plugin -I%include -Rpass=enzyme %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=REMARK
 // RUN: env ENZYME_RS_SPLIT_KEPT_CHECKS=0 %clang -O2 -c -fpass-plugin=%plugin -I%include -Rpass=enzyme %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=NOSPLIT
+// RUN: env ENZYME_RS_NO_INLINE=1 ENZYME_RS_FUSE_KEPT=0 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s --check-prefix=NOFUSE
 // RUN: env ENZYME_RS_NO_INLINE=1 ENZYME_RS_REASSOC_SUMS=0 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s --check-prefix=NOREASSOC
+// CHECK-LABEL: define {{.*}}void @grad(
+// CHECK-NOT: @llvm.memset
+// CHECK: call {{.*}}@enzyme_rs.aug.{{(enzyme_rs.picks.)?}}lse.zfuse(
+// CHECK-LABEL: define {{.*}}void @grad_even(
+// CHECK: call void @llvm.memset
+// CHECK: call {{.*}}@enzyme_rs.aug.even(
 // CHECK-LABEL: define internal void @enzyme_rs.rev.squares(
 // CHECK-NOT: reassoc
 // CHECK-LABEL: define internal double @enzyme_rs.rev.scaled(
@@ -23,6 +34,12 @@
 // CHECK: fsub reassoc double %{{[0-9]+}}, %[[V:[0-9]+]]
 // CHECK-NEXT: store double %[[V]]
 // CHECK: !enzyme_rs.kept_check
+// CHECK-LABEL: define internal {{.*}}@enzyme_rs.aug.{{(enzyme_rs.picks.)?}}lse.zfuse(
+// CHECK: icmp eq i64
+// CHECK: call void @llvm.memset
+// NOFUSE-LABEL: define {{.*}}void @grad(
+// NOFUSE: call void @llvm.memset
+// NOFUSE-NOT: .zfuse
 // REMARK: remark: the loop's test whether each element is within the caller's zeroing is made once before the loop
 // REMARK-NOT: made once before the loop
 // NOSPLIT-NOT: made once before the loop

@@ -25,6 +25,7 @@ extern "C" {
     fn ers_inline_call(call: V) -> c_int;
     fn ers_set_reassoc(v: V);
     fn ers_version_kept_check(f: V, br: V) -> c_int;
+    fn ers_zfuse_kept(f: V, dx: V, len_load: V, store: V, esz: c_uint) -> c_int;
     fn ers_set_branch_weights(br: V, t: c_uint, f: c_uint);
     fn ers_split_large_blocks(f: V, limit: c_uint) -> c_uint;
     fn ers_hoist_sunk_into_returns(f: V) -> c_uint;
@@ -181,6 +182,12 @@ pub fn set_reassoc(v: V) {
 /// when done, <= 0 when not applicable (nothing changed).
 pub fn version_kept_check(f: V, br: V) -> i32 {
     unsafe { ers_version_kept_check(f, br) }
+}
+
+/// Zero fusion of a shadow-tape pair's augmented function copy `f` (see
+/// cpp/zfuse.cc): 1 when done, <= 0 when not applicable (nothing changed).
+pub fn zfuse_kept(f: V, dx: V, len_load: V, store: V, esz: u32) -> i32 {
+    unsafe { ers_zfuse_kept(f, dx, len_load, store, esz) }
 }
 
 /// `!prof` branch weights (taken, not taken) on conditional branch `br`.
