@@ -46,8 +46,16 @@
 //! aliasing an argument whose underlying object is visibly the same is
 //! refused; one reached through an unrelated pointer cannot be seen).
 //!
+//! A shadow-tape pair (rev/shadowtape.rs), whose augmented sweep stores
+//! kept values into the shadow, is fused differently ([`fused_kept_copy`]):
+//! where that store writes every element of the zeroing, the zeroing is
+//! not needed; a copy of aug zeroes the shadow itself otherwise. Its
+//! reverse loops' per-element range tests are versioned first
+//! ([`split_kept_checks`]).
+//!
 //! `-Rpass=enzyme` reports each fused zeroing; `ENZYME_RS_FUSE_ZERO=0`
-//! (`-enzyme-rs-fuse-zero=0`) turns this off.
+//! (`-enzyme-rs-fuse-zero=0`) turns this off (`ENZYME_RS_FUSE_KEPT=0`
+//! only the shadow-tape pairs' fusion).
 use super::super::Session;
 use crate::analysis::activity::underlying_objects;
 use crate::callsite::Request;
