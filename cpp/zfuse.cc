@@ -495,18 +495,21 @@ extern "C" int ers_zfuse_kept(LLVMValueRef fn, LLVMValueRef dx, LLVMValueRef len
 #else
   SCEVExpander Exp(SE, DL, "ers.zfuse.kept");
 #endif
-  if (!Exp.isSafeToExpandAt(Bytes, At)) return -6;
+  if (!Exp.isSafeToExpandAt(Bytes, At) || !Exp.isSafeToExpandAt(BTC, At)) return -6;
   Value *BytesV = Exp.expandCodeFor(Bytes, I64, At);
+  Value *BtcV = Exp.expandCodeFor(BTC, I64, At);
   Exp.clear();
   LLVMContext &Ctx = F.getContext();
   // A flag: the preheader ran (so dx is zeroed or about to be covered).
   IRBuilder<> EB(&*F.getEntryBlock().getFirstInsertionPt());
   AllocaInst *Flag = EB.CreateAlloca(Type::getInt1Ty(Ctx), nullptr, "ers.zfuse.kept.ran");
   EB.CreateStore(ConstantInt::getFalse(Ctx), Flag);
-  // The len load must come before any use: it is in the entry block; move
-  // the flag's store after it when the load is later.
   IRBuilder<> B(At);
-  Value *Covered = B.CreateICmpEQ(BytesV, Len, "ers.zfuse.kept.covered");
+  // (BTC + 1) * esz == len, without wrapping: BTC < len / esz.
+  Value *Covered = B.CreateAnd(
+      B.CreateICmpEQ(BytesV, Len),
+      B.CreateICmpULT(BtcV, B.CreateUDiv(Len, ConstantInt::get(I64, esz))),
+      "ers.zfuse.kept.covered");
   B.CreateStore(ConstantInt::getTrue(Ctx), Flag);
   Instruction *ThenT = SplitBlockAndInsertIfThen(B.CreateNot(Covered), At, false);
   IRBuilder<> TB(ThenT);
