@@ -323,6 +323,24 @@ extern "C" int ers_inline_call(LLVMValueRef call) {
   return InlineFunction(*CB, IFI).isSuccess() ? 1 : 0;
 }
 
+// Allow reassociation on a floating-point instruction (an adjoint sum whose
+// order the derivative chooses: its terms may be added in any order).
+extern "C" void ers_set_reassoc(LLVMValueRef v) {
+  if (auto *I = dyn_cast<Instruction>(unwrap(v)))
+    if (isa<FPMathOperator>(I)) I->setHasAllowReassoc(true);
+}
+
+// Branch weights on a conditional branch (taken, not taken).
+extern "C" void ers_set_branch_weights(LLVMValueRef br, unsigned t, unsigned f) {
+  if (auto *B = dyn_cast<BranchInst>(unwrap(br)))
+    if (B->isConditional()) {
+      Metadata *ops[] = {MDString::get(B->getContext(), "branch_weights"),
+                         ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(B->getContext()), t)),
+                         ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(B->getContext()), f))};
+      B->setMetadata(LLVMContext::MD_prof, MDNode::get(B->getContext(), ops));
+    }
+}
+
 // Lay the blocks of `fn` out in reverse post-order (unreachable ones last).
 // A reverse sweep is laid out in the primal's order while its control runs
 // backwards; simplifycfg merges a block into its predecessor by moving the

@@ -328,3 +328,202 @@ extern "C" int ers_zfuse_guard(LLVMValueRef fn, LLVMValueRef shadow, LLVMValueRe
   }
   return 1;
 }
+
+// Kept-value range checks (src/modes/reverse/zfuse.rs `split_kept_checks`):
+// `br` is a conditional branch on `icmp ult idx, count` in a loop of `fn`
+// (the shadow tape's "element within the caller's zeroing" test), `count`
+// defined outside the loop, `idx` an affine recurrence of that loop with
+// step +-1 and a computable trip count. The loop is versioned: at its
+// preheader, when the first and last `idx` and the backedge-taken count
+// are all below `count` (then every iteration's `idx` is), a copy of the
+// loop runs in which the branch always goes to its first successor; else
+// the loop as it was. Returns 1 when done, <= 0 (nothing changed) when
+// not applicable. The loop must be in LCSSA form with dedicated exits.
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+#include "llvm/IR/Verifier.h"
+
+extern "C" int ers_version_kept_check(LLVMValueRef fn, LLVMValueRef br) {
+  Function &F = *unwrap<Function>(fn);
+  auto *Br = dyn_cast<BranchInst>(unwrap(br));
+  if (!Br || !Br->isConditional() || Br->getFunction() != &F) return 0;
+  auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+  if (!Cmp || Cmp->getPredicate() != ICmpInst::ICMP_ULT) return -1;
+  Analyses A(F);
+  ScalarEvolution &SE = A.SE;
+  Loop *L = A.LI.getLoopFor(Br->getParent());
+  if (!L || !L->isLoopSimplifyForm() || !L->isLCSSAForm(A.DT) || !L->hasDedicatedExits())
+    return -2;
+  Value *Count = Cmp->getOperand(1);
+  if (!L->isLoopInvariant(Count) || !Count->getType()->isIntegerTy(64)) return -3;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Cmp->getOperand(0)));
+  if (!AR || AR->getLoop() != L || !AR->isAffine()) return -4;
+  auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+  if (!Step || !(Step->getAPInt().isOne() || Step->getAPInt().isAllOnes())) return -4;
+  const SCEV *BTC = SE.getBackedgeTakenCount(L);
+  if (isa<SCEVCouldNotCompute>(BTC) || !BTC->getType()->isIntegerTy()) return -5;
+  Type *I64 = Count->getType();
+  BTC = SE.getTruncateOrZeroExtend(BTC, I64);
+  const SCEV *First = AR->getStart();
+  if (First->getType() != I64) return -4;
+  const SCEV *Last = SE.getAddExpr(First, SE.getMulExpr(BTC, Step));
+  BasicBlock *Pre = L->getLoopPreheader();
+  Instruction *At = Pre->getTerminator();
+  const DataLayout &DL = F.getParent()->getDataLayout();
+#if LLVM_VERSION_MAJOR >= 20
+  (void)DL;
+  SCEVExpander Exp(SE, "ers.kept");
+#else
+  SCEVExpander Exp(SE, DL, "ers.kept");
+#endif
+  for (const SCEV *S : {First, Last, BTC})
+    if (!Exp.isSafeToExpandAt(S, At)) return -6;
+  Value *FirstV = Exp.expandCodeFor(First, I64, At);
+  Value *LastV = Exp.expandCodeFor(Last, I64, At);
+  Value *BtcV = Exp.expandCodeFor(BTC, I64, At);
+  Exp.clear();
+  // Consecutive values from First over BTC < Count steps that end below
+  // Count, starting below Count, never wrap: all are below Count.
+  IRBuilder<> B(At);
+  Value *Ok = B.CreateAnd(B.CreateAnd(B.CreateICmpULT(FirstV, Count), B.CreateICmpULT(LastV, Count)),
+                          B.CreateICmpULT(BtcV, Count), "ers.kept.all");
+  // Pre -> (check) -> Ph -> loop; the copy gets its own preheader.
+  BasicBlock *Ph = SplitBlock(Pre, At, &A.DT, &A.LI, nullptr, Pre->getName() + ".ph");
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 8> Blocks;
+  Loop *Copy = cloneLoopWithPreheader(Ph, Pre, L, VMap, ".kept", &A.LI, &A.DT, Blocks);
+  remapInstructionsInBlocks(Blocks, VMap);
+  // LCSSA phis in the exits: the copy's exiting blocks bring the copies.
+  SmallVector<BasicBlock *, 4> Exits;
+  L->getUniqueExitBlocks(Exits);
+  for (BasicBlock *E : Exits)
+    for (PHINode &P : E->phis()) {
+      unsigned n = P.getNumIncomingValues();
+      for (unsigned i = 0; i < n; i++) {
+        BasicBlock *In = P.getIncomingBlock(i);
+        if (!L->contains(In)) continue;
+        Value *V = P.getIncomingValue(i);
+        auto It = VMap.find(V);
+        Value *NV = It != VMap.end() ? static_cast<Value *>(It->second) : V;
+        P.addIncoming(NV, cast<BasicBlock>(static_cast<Value *>(VMap[In])));
+      }
+    }
+  Instruction *T = Pre->getTerminator();
+  BranchInst::Create(Copy->getLoopPreheader(), Ph, Ok, T);
+  T->eraseFromParent();
+  auto *CBr = cast<BranchInst>(VMap[Br]);
+  CBr->setCondition(ConstantInt::getTrue(F.getContext()));
+  if (verifyFunction(F, &errs())) return -7;
+  return 1;
+}
+
+// Zero fusion of a shadow-tape pair (src/modes/reverse/zfuse.rs
+// `fuse_kept`): `fn` is a copy of the augmented function whose only access
+// to shadow parameter `dx` is `store`, the kept value's store into
+// `dx + idx` (elements of `esz` bytes), made when `idx < len / esz`
+// (`len`, the caller's zeroing length, is `len_load`, a load in the entry
+// block). The caller's memset of dx goes; the copy zeroes dx itself unless
+// the store's loop writes every element of [dx, dx + len): the store runs
+// on every iteration (its block, or the block branching to it on that
+// test, dominates the latch, the loop's only exiting block), its address
+// starts at dx with stride esz, and the trip count times esz equals len
+// (checked at run time in the preheader; a memset there otherwise, and
+// one at each return not preceded by the preheader). Returns 1 when done,
+// <= 0 when not applicable (nothing changed).
+extern "C" int ers_zfuse_kept(LLVMValueRef fn, LLVMValueRef dx, LLVMValueRef len_load,
+                              LLVMValueRef store, unsigned esz) {
+  Function &F = *unwrap<Function>(fn);
+  Value *Dx = unwrap(dx);
+  auto *Len = dyn_cast<LoadInst>(unwrap(len_load));
+  auto *St = dyn_cast<StoreInst>(unwrap(store));
+  if (!Len || !St || Len->getParent() != &F.getEntryBlock() || esz == 0) return 0;
+  Analyses A(F);
+  ScalarEvolution &SE = A.SE;
+  Loop *L = A.LI.getLoopFor(St->getParent());
+  if (!L || L->getParentLoop() || !L->getLoopPreheader() || !L->getLoopLatch() ||
+      L->getExitingBlock() != L->getLoopLatch() || !L->hasDedicatedExits())
+    return -1;
+  BasicBlock *Latch = L->getLoopLatch();
+  Type *I64 = Len->getType();
+  if (!I64->isIntegerTy(64)) return -1;
+  // The element address, and the block that must run every iteration.
+  Value *Ptr = St->getPointerOperand();
+  BasicBlock *Every = St->getParent();
+  Value *Test = nullptr;
+  if (auto *Sel = dyn_cast<SelectInst>(Ptr)) {
+    Test = Sel->getCondition();
+    Ptr = Sel->getTrueValue();
+  } else if (!A.DT.dominates(Every, Latch)) {
+    BasicBlock *P = Every->getSinglePredecessor();
+    auto *Br = P ? dyn_cast<BranchInst>(P->getTerminator()) : nullptr;
+    if (!Br || !Br->isConditional() || Br->getSuccessor(0) != Every ||
+        Br->getSuccessor(1) == Every)
+      return -2;
+    Test = Br->getCondition();
+    Every = P;
+  }
+  if (!L->contains(Every) || !A.DT.dominates(Every, Latch)) return -2;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Ptr));
+  if (!AR || AR->getLoop() != L || !AR->isAffine()) return -3;
+  auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+  if (!Step || Step->getAPInt() != esz) return -3;
+  if (!SE.getMinusSCEV(AR->getStart(), SE.getSCEV(Dx))->isZero()) return -3;
+  const SCEV *LenS = SE.getSCEV(Len);
+  if (Test) {
+    // idx < len / esz, with idx = 0, 1, ...: true on every iteration of a
+    // loop of len / esz iterations.
+    auto *C = dyn_cast<ICmpInst>(Test);
+    if (!C || C->getPredicate() != ICmpInst::ICMP_ULT) return -4;
+    auto *IA = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(C->getOperand(0)));
+    if (!IA || IA->getLoop() != L || !IA->getStart()->isZero() ||
+        !IA->getStepRecurrence(SE)->isOne())
+      return -4;
+    const SCEV *Cnt = SE.getUDivExpr(LenS, SE.getConstant(I64, esz));
+    if (SE.getSCEV(C->getOperand(1)) != Cnt) return -4;
+  }
+  const SCEV *BTC = SE.getBackedgeTakenCount(L);
+  if (isa<SCEVCouldNotCompute>(BTC)) return -5;
+  BTC = SE.getTruncateOrZeroExtend(BTC, I64);
+  const SCEV *Bytes = SE.getMulExpr(SE.getAddExpr(BTC, SE.getOne(I64)), SE.getConstant(I64, esz));
+  BasicBlock *Pre = L->getLoopPreheader();
+  Instruction *At = Pre->getTerminator();
+  const DataLayout &DL = F.getParent()->getDataLayout();
+#if LLVM_VERSION_MAJOR >= 20
+  (void)DL;
+  SCEVExpander Exp(SE, "ers.zfuse.kept");
+#else
+  SCEVExpander Exp(SE, DL, "ers.zfuse.kept");
+#endif
+  if (!Exp.isSafeToExpandAt(Bytes, At) || !Exp.isSafeToExpandAt(BTC, At)) return -6;
+  Value *BytesV = Exp.expandCodeFor(Bytes, I64, At);
+  Value *BtcV = Exp.expandCodeFor(BTC, I64, At);
+  Exp.clear();
+  LLVMContext &Ctx = F.getContext();
+  // A flag: the preheader ran (so dx is zeroed or about to be covered).
+  IRBuilder<> EB(&*F.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *Flag = EB.CreateAlloca(Type::getInt1Ty(Ctx), nullptr, "ers.zfuse.kept.ran");
+  EB.CreateStore(ConstantInt::getFalse(Ctx), Flag);
+  IRBuilder<> B(At);
+  // (BTC + 1) * esz == len, without wrapping: BTC < len / esz.
+  Value *Covered = B.CreateAnd(
+      B.CreateICmpEQ(BytesV, Len),
+      B.CreateICmpULT(BtcV, B.CreateUDiv(Len, ConstantInt::get(I64, esz))),
+      "ers.zfuse.kept.covered");
+  B.CreateStore(ConstantInt::getTrue(Ctx), Flag);
+  Instruction *ThenT = SplitBlockAndInsertIfThen(B.CreateNot(Covered), At, false);
+  IRBuilder<> TB(ThenT);
+  TB.CreateMemSet(Dx, TB.getInt8(0), Len, MaybeAlign());
+  SmallVector<ReturnInst *, 4> Rets;
+  for (BasicBlock &BB : F)
+    if (auto *R = dyn_cast<ReturnInst>(BB.getTerminator())) Rets.push_back(R);
+  for (ReturnInst *R : Rets) {
+    IRBuilder<> RB(R);
+    Value *Ran = RB.CreateLoad(Type::getInt1Ty(Ctx), Flag);
+    Instruction *T2 = SplitBlockAndInsertIfThen(RB.CreateNot(Ran), R, false);
+    IRBuilder<> ZB(T2);
+    ZB.CreateMemSet(Dx, ZB.getInt8(0), Len, MaybeAlign());
+  }
+  if (verifyFunction(F, &errs())) return -7;
+  return 1;
+}

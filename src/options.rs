@@ -46,6 +46,20 @@ pub struct Options {
     /// Keep values between the sweeps in the caller-zeroed shadow
     /// (`-enzyme-rs-shadow-tape`, `ENZYME_RS_SHADOW_TAPE`; on).
     pub shadow_tape: bool,
+    /// Run IRCE on the reverse functions of shadow-tape pairs, whose kept
+    /// values' range checks are marked likely, so a reverse loop's middle
+    /// runs without them (`ENZYME_RS_SPLIT_KEPT_CHECKS=0`: never;
+    /// modes/reverse/zfuse.rs `split_kept_checks`).
+    pub split_kept_checks: bool,
+    /// Fold the caller's zeroing into a shadow-tape pair whose forward
+    /// sweep's kept values write the whole shadow
+    /// (`ENZYME_RS_FUSE_KEPT=0`: never; modes/reverse/zfuse.rs).
+    pub fuse_kept: bool,
+    /// Let the adjoint sum of a value defined outside a loop, added to in
+    /// every iteration of the loop's reverse, be reassociated (its order
+    /// is the derivative's choice), so the reverse loop may vectorize
+    /// (`ENZYME_RS_REASSOC_SUMS=0`: never; modes/reverse/rev/mod.rs).
+    pub reassoc_sums: bool,
     /// Recompute which predecessor a join below a tree of branches came
     /// from, instead of taping it (`ENZYME_RS_ROUTE_JOINS=0`: never;
     /// modes/reverse/aug/joinroute.rs).
@@ -133,6 +147,9 @@ impl Options {
             pick_record: flag("enzyme-rs-pick-record", true),
             fuse_zero: flag("enzyme-rs-fuse-zero", true),
             shadow_tape: flag("enzyme-rs-shadow-tape", true),
+            split_kept_checks: flag("enzyme-rs-split-kept-checks", true),
+            fuse_kept: flag("enzyme-rs-fuse-kept", true) && flag("enzyme-rs-fuse-zero", true),
+            reassoc_sums: flag("enzyme-rs-reassoc-sums", true),
             route_joins: flag("enzyme-rs-route-joins", true),
             keep_shadow: flag("enzyme-rs-keep-shadow", true),
             rerun_noalias: flag("enzyme-rs-rerun-noalias", true),

@@ -3,9 +3,10 @@
 // sweep stores exp(x[i] - m) into dx[i] (when the element lies within the
 // zeroing, read from @enzyme_rs.zeroed_len) and the reverse loads it back
 // and resets the element to -0.0 instead of calling exp again; the exp
-// stays on the other path only (elements outside the zeroing). A call
+// stays on the other path only (elements outside the zeroing; the
+// caller keeps its memset with ENZYME_RS_FUSE_KEPT=0, see keptsplit.c). A call
 // without the memset, and ENZYME_RS_SHADOW_TAPE=0, keep the plain pair.
-// RUN: env ENZYME_RS_NO_INLINE=1 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s
+// RUN: env ENZYME_RS_NO_INLINE=1 ENZYME_RS_FUSE_KEPT=0 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s
 // RUN: %clang -O2 -c -fpass-plugin=%plugin -I%include -Rpass=enzyme %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=REMARK
 // RUN: env ENZYME_RS_NO_INLINE=1 ENZYME_RS_SHADOW_TAPE=0 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s --check-prefix=OFF
 // CHECK-LABEL: define {{.*}}void @grad(

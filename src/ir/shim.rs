@@ -23,6 +23,10 @@ extern "C" {
     ) -> c_int;
     fn ers_free(p: *mut c_char);
     fn ers_inline_call(call: V) -> c_int;
+    fn ers_set_reassoc(v: V);
+    fn ers_version_kept_check(f: V, br: V) -> c_int;
+    fn ers_zfuse_kept(f: V, dx: V, len_load: V, store: V, esz: c_uint) -> c_int;
+    fn ers_set_branch_weights(br: V, t: c_uint, f: c_uint);
     fn ers_split_large_blocks(f: V, limit: c_uint) -> c_uint;
     fn ers_hoist_sunk_into_returns(f: V) -> c_uint;
     fn ers_guard_insts(cond: V, at: V, insts: *mut V, n: c_uint);
@@ -164,6 +168,31 @@ pub fn layout_blocks_rpo(f: V) {
 
 pub fn inline_call(call: V) -> bool {
     unsafe { ers_inline_call(call) != 0 }
+}
+
+/// Allow reassociation on floating-point instruction `v` (an adjoint sum:
+/// the derivative chooses the order of its terms).
+pub fn set_reassoc(v: V) {
+    unsafe { ers_set_reassoc(v) }
+}
+
+/// Version the loop of `br` (a branch on `idx < count`, see
+/// cpp/zfuse.cc): a copy where the branch always takes its first
+/// successor runs when every iteration's `idx` is below `count`. Returns 1
+/// when done, <= 0 when not applicable (nothing changed).
+pub fn version_kept_check(f: V, br: V) -> i32 {
+    unsafe { ers_version_kept_check(f, br) }
+}
+
+/// Zero fusion of a shadow-tape pair's augmented function copy `f` (see
+/// cpp/zfuse.cc): 1 when done, <= 0 when not applicable (nothing changed).
+pub fn zfuse_kept(f: V, dx: V, len_load: V, store: V, esz: u32) -> i32 {
+    unsafe { ers_zfuse_kept(f, dx, len_load, store, esz) }
+}
+
+/// `!prof` branch weights (taken, not taken) on conditional branch `br`.
+pub fn set_branch_weights(br: V, taken: u32, not_taken: u32) {
+    unsafe { ers_set_branch_weights(br, taken, not_taken) }
 }
 
 /// LLVM's DominatorTree and LoopInfo for one function.

@@ -46,8 +46,16 @@
 //! aliasing an argument whose underlying object is visibly the same is
 //! refused; one reached through an unrelated pointer cannot be seen).
 //!
+//! A shadow-tape pair (rev/shadowtape.rs), whose augmented sweep stores
+//! kept values into the shadow, is fused differently ([`fused_kept_copy`]):
+//! where that store writes every element of the zeroing, the zeroing is
+//! not needed; a copy of aug zeroes the shadow itself otherwise. Its
+//! reverse loops' per-element range tests are versioned first
+//! ([`split_kept_checks`]).
+//!
 //! `-Rpass=enzyme` reports each fused zeroing; `ENZYME_RS_FUSE_ZERO=0`
-//! (`-enzyme-rs-fuse-zero=0`) turns this off.
+//! (`-enzyme-rs-fuse-zero=0`) turns this off (`ENZYME_RS_FUSE_KEPT=0`
+//! only the shadow-tape pairs' fusion).
 use super::super::Session;
 use crate::analysis::activity::underlying_objects;
 use crate::callsite::Request;
@@ -366,11 +374,152 @@ fn fused_copy(sess: &Session, rev: V, pos: usize) -> Option<V> {
     Some(f)
 }
 
+/// Marks a shadow tape's "element within the zeroing" branch in a reverse
+/// function (rev/shadowtape.rs) for [`split_kept_checks`].
+pub const KEPT_CHECK: &str = "enzyme_rs.kept_check";
+
+/// The reverse functions of shadow-tape pairs (rev/shadowtape.rs) test per
+/// element of a loop whether the element is within the caller's zeroing
+/// (`idx < len / esz`). Such a loop is versioned (cpp/zfuse.cc): when the
+/// first and last index of the loop are within (checked once before it),
+/// a copy of the loop without the test runs, which may vectorize
+/// (`dx[i] = dx[i] * inv` for logsumexp); else the loop as it was.
+/// `ENZYME_RS_SPLIT_KEPT_CHECKS=0` turns this off.
+fn split_kept_checks(sess: &Session) {
+    if !sess.opts.split_kept_checks {
+        return;
+    }
+    let mut fns: Vec<V> = sess
+        .zeroed_pairs
+        .values()
+        .map(|p| p.rev)
+        .filter(|f| !is_declaration(*f))
+        .collect();
+    fns.sort_by_key(|f| name(*f));
+    fns.dedup();
+    for f in fns {
+        let brs: Vec<V> = blocks(f)
+            .into_iter()
+            .map(terminator)
+            .filter(|t| !t.is_null() && has_flag(*t, KEPT_CHECK))
+            .collect();
+        for br in brs {
+            if is_constant(operand(br, 0)) {
+                continue;
+            }
+            if let Err(e) = shim::run_function_pipeline(&mut [f], "loop-simplify,lcssa") {
+                log::warn!("enzyme-rs: zfuse: loop-simplify on {}: {e}", name(f));
+                return;
+            }
+            let r = shim::version_kept_check(f, br);
+            log::debug!("enzyme-rs: zfuse: kept check in {}: {r}", name(f));
+            if r == 1 && shim::remark_enabled(f, RemarkKind::Passed) {
+                shim::remark(
+                    f,
+                    Some(br),
+                    RemarkKind::Passed,
+                    "KeptCheckSplit",
+                    "the loop's test whether each element is within the caller's zeroing is \
+                     made once before the loop: a copy without it runs when all are",
+                );
+            }
+        }
+    }
+}
+
+/// The one store through which an augmented function reaches the memory
+/// of its parameter `dx` (addresses may pass through geps, selects and
+/// phis, be compared and be stored as values on the tape), or None.
+fn only_store(dx: V) -> Option<V> {
+    let mut work = vec![dx];
+    let mut seen = std::collections::HashSet::new();
+    let mut store = None;
+    while let Some(v) = work.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        for u in users(v) {
+            match opcode(u) {
+                Some(LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast)
+                    if operand(u, 0) == v =>
+                {
+                    work.push(u)
+                }
+                Some(LLVMOpcode::LLVMSelect) if operand(u, 0) != v => work.push(u),
+                Some(LLVMOpcode::LLVMPHI) => work.push(u),
+                Some(LLVMOpcode::LLVMICmp) => {}
+                // A shadow address pushed on the tape (a running
+                // selection's recorded pick, pickrec.rs): only the reverse
+                // sweep reads it back (shadowtape's aug_leaves_dx refused
+                // any other store of the shadow before the tape was made).
+                Some(LLVMOpcode::LLVMStore) if operand(u, 0) == v && operand(u, 1) != v => {}
+                Some(LLVMOpcode::LLVMStore)
+                    if operand(u, 1) == v
+                        && operand(u, 0) != v
+                        && !is_volatile(u)
+                        && is_not_atomic(u) =>
+                {
+                    if store.is_some_and(|s| s != u) {
+                        return None;
+                    }
+                    store = Some(u);
+                }
+                _ => return None,
+            }
+        }
+    }
+    store
+}
+
+/// Zero fusion for a shadow-tape pair (rev/shadowtape.rs): its augmented
+/// function stores a kept value into every element of the zeroed shadow
+/// that one loop reaches. A copy of `aug` zeroes the shadow itself unless
+/// that loop writes all of it (cpp/zfuse.cc `ers_zfuse_kept`: address from
+/// the shadow at stride esz on every iteration, trip count times esz
+/// equal to the zeroing length at run time), so the caller's memset goes.
+fn fused_kept_copy(sess: &Session, aug: V, pos: usize) -> Option<V> {
+    let m = sess.module;
+    let g = named_global(m, "enzyme_rs.zeroed_len")?;
+    let f = add_internal_function(m, &format!("{}.zfuse", name(aug)), fn_type(aug));
+    let ps = params(f);
+    let mut map: Vec<V> = ps.clone();
+    drop(shim::clone_into(f, aug, &mut map));
+    let ok = (|| {
+        let dx = *ps.get(pos)?;
+        let Some(st) = only_store(dx) else {
+            log::debug!(
+                "enzyme-rs: zfuse: {}: shadow not reached by one store",
+                name(aug)
+            );
+            return None;
+        };
+        let esz = type_store_size(m, type_of(operand(st, 0)));
+        if !is_fp_scalar(type_of(operand(st, 0))) {
+            return None;
+        }
+        let entry = *blocks(f).first()?;
+        let len = instructions(entry)
+            .into_iter()
+            .find(|i| opcode(*i) == Some(LLVMOpcode::LLVMLoad) && operand(*i, 0) == g)?;
+        shim::run_function_pipeline(&mut [f], "loop-simplify").ok()?;
+        let r = shim::zfuse_kept(f, dx, len, st, esz as u32);
+        log::debug!("enzyme-rs: zfuse: kept copy of {}: {r}", name(aug));
+        (r == 1).then_some(())
+    })();
+    if ok.is_none() {
+        delete_function(f);
+        return None;
+    }
+    Some(f)
+}
+
 /// Step 2 (from `driver::cleanup`, after the derivatives' own cleanup and
 /// before they are inlined): fuse each recorded site that qualifies.
 pub fn run(sess: &mut Session) {
+    split_kept_checks(sess);
     let sites = std::mem::take(&mut sess.zero_sites);
     let mut copies: HashMap<(V, usize), Option<V>> = HashMap::new();
+    let mut kept_copies: HashMap<(V, usize), Option<V>> = HashMap::new();
     for site in sites {
         let Some(rev) = called_function(site.rev) else {
             continue;
@@ -378,6 +527,43 @@ pub fn run(sess: &mut Session) {
         let Some(aug) = called_function(site.aug) else {
             continue;
         };
+        let kept_pair = sess.opts.fuse_kept
+            && sess
+                .zeroed_pairs
+                .values()
+                .any(|p| p.aug == aug && p.rev == rev);
+        log::debug!(
+            "enzyme-rs: zfuse: site of {} (kept pair: {kept_pair})",
+            name(rev)
+        );
+        if kept_pair
+            && sess.toplevel_calls.iter().any(|(c, _)| *c == site.rev)
+            && caller_clear(&site)
+        {
+            let copy = *kept_copies
+                .entry((aug, site.pos))
+                .or_insert_with(|| fused_kept_copy(sess, aug, site.pos));
+            if let Some(copy) = copy {
+                if !sess.created.contains(&copy) {
+                    sess.created.push(copy);
+                }
+                crate::ir::link::set_callee(site.aug, copy);
+                let caller = inst_fn(site.aug);
+                if shim::remark_enabled(caller, RemarkKind::Passed) {
+                    shim::remark(
+                        caller,
+                        Some(site.memset),
+                        RemarkKind::Passed,
+                        "ZeroFusedKept",
+                        "the zeroing of the shadow before the gradient call was fused into the \
+                         gradient: the forward sweep's kept values write every element, or it \
+                         zeroes the shadow itself",
+                    );
+                }
+                erase(site.memset);
+            }
+            continue;
+        }
         if !sess.toplevel_calls.iter().any(|(c, _)| *c == site.rev)
             || !caller_clear(&site)
             || params(aug).get(site.pos).is_none_or(|p| !untouched(*p))

@@ -15,6 +15,7 @@ use super::{Act, Key, Pair};
 use crate::diag::{Error, Result};
 use crate::ir::builder::{add_case, Builder};
 use crate::ir::llvm::*;
+use crate::ir::shim;
 use crate::modes::Session;
 use crate::rules::{self, Partial, RuleCtx};
 use std::collections::HashMap;
@@ -373,8 +374,26 @@ impl RevGen<'_> {
         let slot = self.adj_slot(v);
         let old = self.b.load(t, slot);
         let new = add_values(&self.b, old, delta);
+        if self.sess.opts.reassoc_sums && is_fp_scalar(t) && self.sums_across_loop(v) {
+            // Its terms, one per iteration, may be added in any order: the
+            // reverse loop then may vectorize (a softmax's max: each
+            // iteration's `x[i] - m` adds to m's adjoint).
+            shim::set_reassoc(new);
+        }
         self.b.store(new, slot);
         Ok(())
+    }
+
+    /// Whether `v` is defined outside the loop of the block being reversed
+    /// (its adjoint sums a term from every iteration).
+    fn sums_across_loop(&self, v: V) -> bool {
+        if self.cur.is_null() || self.in_edge {
+            return false;
+        }
+        let Some(h) = self.a.loops.header(self.cur) else {
+            return false;
+        };
+        is_argument(v) || (is_instruction(v) && !self.a.loops.contains(h, inst_block(v)))
     }
 
     /// Read and clear adjoint(v).

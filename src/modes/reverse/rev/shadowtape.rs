@@ -18,8 +18,11 @@
 //! apart from the others); the caller passes the zeroing's length in a
 //! thread-local global (`pass_len`) that both sweeps read at their entry,
 //! and each element is used only when it lies within `[dx, dx + len)`
-//! (else the value is recomputed or taped as before, per element, the same
-//! decision in both sweeps). Used only when:
+//! (`idx < len / esz`, unsigned; else the value is recomputed or taped as
+//! before, per element, the same decision in both sweeps). The reverse's
+//! test is marked (`zfuse::KEPT_CHECK`, likely taken): zfuse versions its
+//! loop so that the test is made once when every element is within
+//! (`ENZYME_RS_SPLIT_KEPT_CHECKS=0` leaves it per element). Used only when:
 //! - the loop is counted and not nested, the value is computed in the
 //!   block of the load `x[idx]`, after it, and `idx` is an affine
 //!   induction variable of the loop with a non-zero step (each iteration
@@ -123,10 +126,14 @@ pub fn pass_len(b: &Builder, len: V) {
 pub struct Zeroed {
     /// The zeroed shadow's parameter position (aug and rev alike).
     pos: usize,
-    /// `len - 7` (0 when `len < 8`) at the entry of aug / rev: an element
-    /// at byte offset `off` is zeroed when `off < lim`.
-    aug_lim: Option<V>,
-    rev_lim: Option<V>,
+    /// The zeroing's length (bytes), loaded at the entry of aug / rev, and
+    /// per element size `esz` the number of whole elements it covers
+    /// (`len / esz`): element `k` is zeroed when `k < len / esz` (unsigned,
+    /// so a negative `k` is not).
+    aug_len: Option<V>,
+    rev_len: Option<V>,
+    aug_count: HashMap<u64, V>,
+    rev_count: HashMap<u64, V>,
     /// Where aug stores a value whose element is outside the zeroing.
     scratch: Option<V>,
     /// Loads whose shadow element keeps a value.
@@ -147,8 +154,10 @@ impl Zeroed {
     pub fn new(pos: usize) -> Zeroed {
         Zeroed {
             pos,
-            aug_lim: None,
-            rev_lim: None,
+            aug_len: None,
+            rev_len: None,
+            aug_count: HashMap::new(),
+            rev_count: HashMap::new(),
             scratch: None,
             used: HashSet::new(),
             clear: HashMap::new(),
@@ -215,22 +224,40 @@ fn memory_free_intrinsic(c: V) -> bool {
     })
 }
 
-/// `len - 7`, or 0 when `len < 8`, loaded from the global at `at`.
-fn limit_at(b: &Builder, m: LLVMModuleRef) -> V {
-    let ctx = b.ctx;
-    let t = i64_type(ctx);
-    let len = b.load(t, len_global(m));
-    let big = b.icmp(LLVMIntPredicate::LLVMIntUGE, len, const_i64(ctx, 8));
-    let l7 = b.sub(len, const_i64(ctx, 7));
-    b.select(big, l7, const_i64(ctx, 0))
+/// The zeroing's length, loaded from the global at the builder's place.
+fn len_at(b: &Builder, m: LLVMModuleRef) -> V {
+    b.load(i64_type(b.ctx), len_global(m))
 }
 
-/// Whether `p` (an address) lies at a byte offset below `lim` from `base`.
-fn within(b: &Builder, p: V, base: V, lim: V) -> V {
+/// `len / esz`, computed right after `len` (once per element size).
+fn count_of(cache: &mut HashMap<u64, V>, len: V, esz: u64, m: LLVMModuleRef) -> V {
+    *cache.entry(esz).or_insert_with(|| {
+        let b = Builder::new(m);
+        b.clear_debug_loc();
+        b.after(len);
+        b.udiv(len, const_i64(b.ctx, esz as i64))
+    })
+}
+
+/// Whether element `idx` (a gep index, sign-extended) is below `count`.
+fn within_idx(b: &Builder, idx: V, count: V) -> V {
+    let t = i64_type(b.ctx);
+    let i = if type_of(idx) == t {
+        idx
+    } else {
+        b.int_cast(idx, t, true)
+    };
+    b.icmp(LLVMIntPredicate::LLVMIntULT, i, count)
+}
+
+/// Whether the element of `esz` bytes at `p` is one of the first `count`
+/// after `base` (the same test as [`within_idx`] for `p = base + idx`).
+fn within(b: &Builder, p: V, base: V, count: V, esz: u64) -> V {
     let t = i64_type(b.ctx);
     let pi = b.cast(LLVMOpcode::LLVMPtrToInt, p, t);
     let bi = b.cast(LLVMOpcode::LLVMPtrToInt, base, t);
     let off = b.sub(pi, bi);
+    let lim = b.mul(count, const_i64(b.ctx, esz as i64));
     b.icmp(LLVMIntPredicate::LLVMIntULT, off, lim)
 }
 
@@ -380,21 +407,23 @@ impl RevGen<'_> {
         let sp = self.a.shadow[&p];
         let mut zt = self.zt.take().unwrap();
         zt.used.insert(ld);
-        let dx = params(self.a.func)[zt.pos];
         // aug: store w into its element (or the scratch slot).
         let aentry = blocks(self.a.func)[0];
         let ab = Builder::new(m);
         ab.clear_debug_loc();
-        if zt.aug_lim.is_none() {
+        if zt.aug_len.is_none() {
             match first_instruction(aentry) {
                 Some(i) => ab.before(i),
                 None => ab.at_end(aentry),
             }
-            zt.aug_lim = Some(limit_at(&ab, m));
+            zt.aug_len = Some(len_at(&ab, m));
             zt.scratch = Some(ab.alloca(t));
         }
+        let esz = type_store_size(m, t);
+        let aug_count = count_of(&mut zt.aug_count, zt.aug_len.unwrap(), esz, m);
         ab.after(w);
-        let inside = within(&ab, sp, dx, zt.aug_lim.unwrap());
+        // slot_load: `sp` is `dx + idx` in elements of `esz` bytes.
+        let inside = within_idx(&ab, operand(sp, 1), aug_count);
         let scratch = zt.scratch.unwrap();
         let scratch = if type_of(scratch) == type_of(sp) {
             scratch
@@ -406,24 +435,41 @@ impl RevGen<'_> {
         // rev: the element's value and reset, or the value as before.
         let rb = Builder::new(m);
         rb.clear_debug_loc();
-        if zt.rev_lim.is_none() {
+        if zt.rev_len.is_none() {
             match first_instruction(self.entry) {
                 Some(i) => rb.before(i),
                 None => rb.at_end(self.entry),
             }
-            zt.rev_lim = Some(limit_at(&rb, m));
+            zt.rev_len = Some(len_at(&rb, m));
         }
         let rdx = self.rev_params[zt.pos];
-        let rev_lim = zt.rev_lim.unwrap();
+        let rev_count = count_of(&mut zt.rev_count, zt.rev_len.unwrap(), esz, m);
+        let split = self.sess.opts.split_kept_checks;
         let r = (|| -> Result<V> {
             let spr = self
                 .shadow_avail(p)?
                 .ok_or_else(|| Error::internal("shadow tape: no shadow"))?;
-            let inside = within(&self.b, spr, rdx, rev_lim);
+            // The same test as aug's, by the element index where the
+            // address is `rdx + idx` (a range check IRCE can split off).
+            let by_idx = opcode(spr) == Some(LLVMOpcode::LLVMGetElementPtr)
+                && num_operands(spr) == 2
+                && operand(spr, 0) == rdx
+                && type_store_size(m, gep_source_type(spr)) == esz;
+            let inside = if by_idx {
+                within_idx(&self.b, operand(spr, 1), rev_count)
+            } else {
+                within(&self.b, spr, rdx, rev_count, esz)
+            };
             let kept = append_block(self.rev, "rev.shadowtape.kept");
             let again = append_block(self.rev, "rev.shadowtape.again");
             let join = append_block(self.rev, "rev.shadowtape.join");
-            self.b.cond_br(inside, kept, again);
+            let br = self.b.cond_br(inside, kept, again);
+            if split {
+                // Usually within: zfuse::split_kept_checks versions the
+                // loop on it.
+                shim::set_branch_weights(br, 1 << 20, 1);
+                set_flag(br, crate::modes::reverse::zfuse::KEPT_CHECK);
+            }
             self.b.at_end(kept);
             let v1 = self.b.load(t, spr);
             self.b.store(const_real(t, -0.0), spr);
