@@ -173,16 +173,16 @@ pub mod switches {
 
     /// `ENZYME_RS_INLINE_COPIES_BUDGET=N`: the instructions a derivative
     /// may add, over all its copies, by being inlined into call sites
-    /// outside loops after its first copy (driver::cleanup); default 600.
+    /// outside loops after its first copy (driver::cleanup); default 200.
     /// `ENZYME_RS_INLINE_COPIES_BUDGET=0` (or `off`) turns the limit off:
     /// every small derivative is inlined at every site, as before.
     pub fn inline_copies_budget() -> Option<usize> {
         match var("ENZYME_RS_INLINE_COPIES_BUDGET") {
-            None => Some(600),
+            None => Some(200),
             Some(v) => match v.trim().parse::<usize>() {
                 Ok(0) => None,
                 Ok(n) => Some(n),
-                Err(_) => (!says_no("ENZYME_RS_INLINE_COPIES_BUDGET")).then_some(600),
+                Err(_) => (!says_no("ENZYME_RS_INLINE_COPIES_BUDGET")).then_some(200),
             },
         }
     }

@@ -3,7 +3,7 @@
 // ENZYME_RS_INLINE_COPIES_BUDGET instructions; the other sites call the
 // shared derivative. Sites in loops are inlined first and always.
 // RUN: env ENZYME_RS_INLINE_COPIES_BUDGET=10 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s
-// Default budget (600): this small derivative is copied everywhere.
+// Default budget (200): this small derivative is copied everywhere.
 // RUN: %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s --check-prefix=ALL
 // RUN: env ENZYME_RS_INLINE_COPIES_BUDGET=0 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s --check-prefix=ALL
 #include <enzyme/enzyme.h>
