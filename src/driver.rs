@@ -385,6 +385,7 @@ fn cleanup(sess: &mut Session) {
     const HUGE: usize = 20_000;
     let huge_pipeline = "sroa,early-cse<memssa>,simplifycfg,adce";
     drop_unread_results(&sess.created);
+    fold_constant_args(&sess.created);
     let mut fns = sess.created.clone();
     prepare_promotion(&mut fns);
     let (mut huge, mut fns): (Vec<V>, Vec<V>) = fns.into_iter().partition(|f| {
@@ -566,6 +567,58 @@ fn cleanup(sess: &mut Session) {
         }
     }
     mark_for_codegen_split(&fns);
+}
+
+/// Parameters of new functions that every call passes the same constant
+/// (the seed 1.0 `__enzyme_autodiff` gives the reverse sweep, the context
+/// global of a benchmark) are replaced by that constant, so a derivative
+/// left a call (not inlined) folds it as an inlined copy would; LLVM's
+/// interprocedural constant propagation ran before the derivatives
+/// existed. Only functions used by direct calls alone; repeated while a
+/// folded argument makes another call's argument constant.
+/// `ENZYME_RS_CONST_ARGS=0` turns this off.
+fn fold_constant_args(fns: &[V]) {
+    if !crate::options::switches::const_args() {
+        return;
+    }
+    let plain_const = |v: V| {
+        const_real_value(v).is_some()
+            || const_int_value(v).is_some()
+            || is_global_var(v)
+            || is_function(v)
+    };
+    loop {
+        let mut changed = false;
+        for f in fns {
+            let calls = users(*f);
+            if calls.is_empty()
+                || blocks(*f).is_empty()
+                || !calls
+                    .iter()
+                    .all(|u| is_call(*u) && called_value(*u) == *f && !call_args(*u).contains(f))
+            {
+                continue;
+            }
+            for (i, p) in params(*f).into_iter().enumerate() {
+                let first = operand(calls[0], i as u32);
+                if users(p).is_empty()
+                    || !plain_const(first)
+                    || !calls.iter().all(|u| operand(*u, i as u32) == first)
+                {
+                    continue;
+                }
+                log::debug!(
+                    "enzyme-rs: {} parameter {i} is a constant at every call",
+                    name(*f)
+                );
+                replace_all_uses(p, first);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
 }
 
 /// New functions whose result no call reads (an augmented sweep's primal

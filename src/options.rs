@@ -171,6 +171,13 @@ pub mod switches {
         std::env::var_os("ENZYME_RS_NO_INLINE").is_some()
     }
 
+    /// `ENZYME_RS_CONST_ARGS=0`: a new function's parameter that every
+    /// call passes the same constant keeps its parameter (driver::cleanup,
+    /// `fold_constant_args`).
+    pub fn const_args() -> bool {
+        !says_no("ENZYME_RS_CONST_ARGS")
+    }
+
     /// `ENZYME_RS_INLINE_COPIES_BUDGET=N`: the instructions a derivative
     /// may add, over all its copies, by being inlined into call sites
     /// outside loops after its first copy (driver::cleanup); default 200.
