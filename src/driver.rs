@@ -387,6 +387,7 @@ fn cleanup(sess: &mut Session) {
     drop_unread_results(&sess.created);
     // Parameters a recursive derivative only passes to itself.
     crate::modes::reverse::selfargs::run(&sess.created);
+    fold_constant_args(&sess.created);
     let mut fns = sess.created.clone();
     prepare_promotion(&mut fns);
     let (mut huge, mut fns): (Vec<V>, Vec<V>) = fns.into_iter().partition(|f| {
@@ -423,26 +424,127 @@ fn cleanup(sess: &mut Session) {
     // across the sweep); large ones called once stay calls, which keeps the
     // compile time of big gradients down.
     // `-enzyme-inline` inlines every one; ENZYME_RS_NO_INLINE none.
+    //
+    // One derivative called from many sites (a benchmark harness's warm-up,
+    // timed and checking calls, each already inlined by LLVM into several
+    // callers) would be copied, and each copy optimized and compiled, once
+    // per site. Sites in loops (the hot ones) come first and keep the rule
+    // above; a site outside any loop gets a further copy only while all the
+    // copies together stay within ENZYME_RS_INLINE_COPIES_BUDGET
+    // instructions (else it calls the one shared derivative, whose call
+    // costs nothing next to its body there).
     let no_inline = crate::options::switches::no_inline();
+    let budget = crate::options::switches::inline_copies_budget();
     const INLINE_LIMIT: usize = 600;
+    let fn_size = |f: V| {
+        blocks(f)
+            .into_iter()
+            .map(|b| instructions(b).len())
+            .sum::<usize>()
+    };
+    // The calls one site placed (the augmented call and its reverse calls)
+    // sit in one block of the caller: decided together.
+    struct Site {
+        caller: V,
+        block: BB,
+        calls: Vec<V>,
+        depth: u32,
+    }
+    let mut site_list: Vec<Site> = Vec::new();
+    let mut loops: Vec<(V, shim::Loops)> = Vec::new();
     for (call, caller) in std::mem::take(&mut sess.toplevel_calls) {
-        let small = called_function(call)
-            .map(|f| {
-                blocks(f)
-                    .into_iter()
-                    .map(|b| instructions(b).len())
-                    .sum::<usize>()
-                    <= INLINE_LIMIT
-            })
-            .unwrap_or(false);
-        // A call in a loop pays its call overhead every iteration.
-        let in_loop = || shim::Loops::new(caller).depth(inst_block(call)) > 0;
-        if !no_inline
-            && (small || sess.opts.inline || in_loop())
-            && shim::inline_call(call)
-            && !callers.contains(&caller)
-        {
-            callers.push(caller);
+        let block = inst_block(call);
+        // (A site's calls were pushed one after the other; the same
+        // derivative again starts the next site.)
+        if let Some(s) = site_list.last_mut().filter(|s| {
+            s.caller == caller
+                && s.block == block
+                && !s
+                    .calls
+                    .iter()
+                    .any(|c| called_function(*c) == called_function(call))
+        }) {
+            s.calls.push(call);
+            continue;
+        }
+        let depth = match loops.iter().find(|(f, _)| *f == caller) {
+            Some((_, l)) => l.depth(block),
+            None => {
+                let l = shim::Loops::new(caller);
+                let d = l.depth(block);
+                loops.push((caller, l));
+                d
+            }
+        };
+        site_list.push(Site {
+            caller,
+            block,
+            calls: vec![call],
+            depth,
+        });
+    }
+    drop(loops);
+    let group_size = |s: &Site| -> usize {
+        s.calls
+            .iter()
+            .filter_map(|c| called_function(*c))
+            .map(fn_size)
+            .sum()
+    };
+    // A small derivative in a loop pays a call every iteration: inlined at
+    // every such site. A large one in a loop, or any outside loops, is
+    // copied under the budget. Hot sites first, then large ones in loops,
+    // then the rest (stable: the order of the calls otherwise).
+    let hot = |s: &Site| s.depth > 0 && group_size(s) <= INLINE_LIMIT;
+    site_list.sort_by_cached_key(|s| (!hot(s), s.depth == 0));
+    let mut copies: Vec<(Vec<V>, usize)> = Vec::new();
+    for site in site_list {
+        let mut key: Vec<V> = site
+            .calls
+            .iter()
+            .filter_map(|c| called_function(*c))
+            .collect();
+        key.sort();
+        let size: usize = key.iter().map(|f| fn_size(*f)).sum();
+        let made = copies
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map_or(0, |(_, n)| *n);
+        if let (Some(limit), false, false) = (budget, sess.opts.inline, hot(&site)) {
+            if made > 0 && size * (made + 1) > limit {
+                log::debug!(
+                    "enzyme-rs: derivative of {size} instructions left a call in '{}' ({made} copies inlined)",
+                    name(site.caller)
+                );
+                continue;
+            }
+        }
+        log::debug!(
+            "enzyme-rs: site in '{}' (loop depth {}): {} call(s), {size} instructions, {made} copies so far",
+            name(site.caller),
+            site.depth,
+            site.calls.len()
+        );
+        let mut inlined = false;
+        for call in site.calls {
+            let small = called_function(call)
+                .map(|f| fn_size(f) <= INLINE_LIMIT)
+                .unwrap_or(false);
+            if !no_inline
+                && (small || sess.opts.inline || site.depth > 0)
+                && shim::inline_call(call)
+            {
+                inlined = true;
+            }
+        }
+        if inlined {
+            match copies.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, n)) => *n += 1,
+                None => copies.push((key, 1)),
+            }
+            if !callers.contains(&site.caller) {
+                callers.push(site.caller);
+            }
         }
     }
     for c in &callers {
@@ -467,6 +569,58 @@ fn cleanup(sess: &mut Session) {
         }
     }
     mark_for_codegen_split(&fns);
+}
+
+/// Parameters of new functions that every call passes the same constant
+/// (the seed 1.0 `__enzyme_autodiff` gives the reverse sweep, the context
+/// global of a benchmark) are replaced by that constant, so a derivative
+/// left a call (not inlined) folds it as an inlined copy would; LLVM's
+/// interprocedural constant propagation ran before the derivatives
+/// existed. Only functions used by direct calls alone; repeated while a
+/// folded argument makes another call's argument constant.
+/// `ENZYME_RS_CONST_ARGS=0` turns this off.
+fn fold_constant_args(fns: &[V]) {
+    if !crate::options::switches::const_args() {
+        return;
+    }
+    let plain_const = |v: V| {
+        const_real_value(v).is_some()
+            || const_int_value(v).is_some()
+            || is_global_var(v)
+            || is_function(v)
+    };
+    loop {
+        let mut changed = false;
+        for f in fns {
+            let calls = users(*f);
+            if calls.is_empty()
+                || blocks(*f).is_empty()
+                || !calls
+                    .iter()
+                    .all(|u| is_call(*u) && called_value(*u) == *f && !call_args(*u).contains(f))
+            {
+                continue;
+            }
+            for (i, p) in params(*f).into_iter().enumerate() {
+                let first = operand(calls[0], i as u32);
+                if users(p).is_empty()
+                    || !plain_const(first)
+                    || !calls.iter().all(|u| operand(*u, i as u32) == first)
+                {
+                    continue;
+                }
+                log::debug!(
+                    "enzyme-rs: {} parameter {i} is a constant at every call",
+                    name(*f)
+                );
+                replace_all_uses(p, first);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
 }
 
 /// New functions whose result no call reads (an augmented sweep's primal

@@ -188,6 +188,29 @@ pub mod switches {
         std::env::var_os("ENZYME_RS_NO_INLINE").is_some()
     }
 
+    /// `ENZYME_RS_CONST_ARGS=0`: a new function's parameter that every
+    /// call passes the same constant keeps its parameter (driver::cleanup,
+    /// `fold_constant_args`).
+    pub fn const_args() -> bool {
+        !says_no("ENZYME_RS_CONST_ARGS")
+    }
+
+    /// `ENZYME_RS_INLINE_COPIES_BUDGET=N`: the instructions a derivative
+    /// may add, over all its copies, by being inlined into call sites
+    /// outside loops after its first copy (driver::cleanup); default 200.
+    /// `ENZYME_RS_INLINE_COPIES_BUDGET=0` (or `off`) turns the limit off:
+    /// every small derivative is inlined at every site, as before.
+    pub fn inline_copies_budget() -> Option<usize> {
+        match var("ENZYME_RS_INLINE_COPIES_BUDGET") {
+            None => Some(200),
+            Some(v) => match v.trim().parse::<usize>() {
+                Ok(0) => None,
+                Ok(n) => Some(n),
+                Err(_) => (!says_no("ENZYME_RS_INLINE_COPIES_BUDGET")).then_some(200),
+            },
+        }
+    }
+
     /// `ENZYME_RS_MARK_AUG_PARAMS=0`: a finished augmented function's
     /// parameters are not marked read-only / not captured from its body
     /// (modes/reverse/distinct.rs, `mark_finished_aug`).

@@ -2,13 +2,14 @@
 // threshold: its augmented and reverse sweeps are cut into chains of
 // internal noinline functions, each called once in order
 // (src/ir/outline.rs, cpp/chain.cc). The gradient is checked against
-// central finite differences at -O0 and -O2.
-// RUN: env ENZYME_RS_NO_INLINE=1 ENZYME_RS_CHUNK_CALLS=8 %clang -O2 -fpass-plugin=%plugin -S -emit-llvm %s -o - | %FileCheck %s
-// RUN: env ENZYME_RS_NO_INLINE=1 %clang -O2 -fpass-plugin=%plugin -fplugin=%plugin -mllvm -enzyme-rs-chunk-calls=8 -S -emit-llvm %s -o - | %FileCheck %s
+// central finite differences at -O0 and -O2. (ENZYME_RS_CONST_ARGS=0: main's
+// constant arguments would otherwise fold the augmented sweep to constants.)
+// RUN: env ENZYME_RS_NO_INLINE=1 ENZYME_RS_CONST_ARGS=0 ENZYME_RS_CHUNK_CALLS=8 %clang -O2 -fpass-plugin=%plugin -S -emit-llvm %s -o - | %FileCheck %s
+// RUN: env ENZYME_RS_NO_INLINE=1 ENZYME_RS_CONST_ARGS=0 %clang -O2 -fpass-plugin=%plugin -fplugin=%plugin -mllvm -enzyme-rs-chunk-calls=8 -S -emit-llvm %s -o - | %FileCheck %s
 // RUN: env ENZYME_RS_NO_INLINE=1 ENZYME_RS_CHUNK_CALLS=8 %clang -O2 -fpass-plugin=%plugin %s -lm -o %t.O2 && %t.O2
 // RUN: env ENZYME_RS_NO_INLINE=1 ENZYME_RS_CHUNK_CALLS=8 %clang -O0 -fpass-plugin=%plugin %s -lm -o %t.O0 && %t.O0
 // Only at the end of the optimizer (ENZYME_RS_CHAIN_EARLY=0): same chain.
-// RUN: env ENZYME_RS_NO_INLINE=1 ENZYME_RS_CHAIN_EARLY=0 ENZYME_RS_CHUNK_CALLS=8 %clang -O2 -fpass-plugin=%plugin -S -emit-llvm %s -o - | %FileCheck %s
+// RUN: env ENZYME_RS_NO_INLINE=1 ENZYME_RS_CONST_ARGS=0 ENZYME_RS_CHAIN_EARLY=0 ENZYME_RS_CHUNK_CALLS=8 %clang -O2 -fpass-plugin=%plugin -S -emit-llvm %s -o - | %FileCheck %s
 // RUN: env ENZYME_RS_NO_INLINE=1 ENZYME_RS_CHAIN_EARLY=0 ENZYME_RS_CHUNK_CALLS=8 %clang -O2 -fpass-plugin=%plugin %s -lm -o %t.late && %t.late
 // Off (0), and at the default threshold (512 calls): no chain.
 // RUN: env ENZYME_RS_NO_INLINE=1 ENZYME_RS_CHUNK_CALLS=0 %clang -O2 -fpass-plugin=%plugin -S -emit-llvm %s -o - | %FileCheck --check-prefix=WHOLE %s
