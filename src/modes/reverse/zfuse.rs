@@ -389,11 +389,14 @@ fn split_kept_checks(sess: &Session) {
     if !sess.opts.split_kept_checks {
         return;
     }
+    // A recorded pair may have been deleted since (a cost dispatch that
+    // abandoned it): only functions still in the module are looked at.
+    let live = live_functions(sess);
     let mut fns: Vec<V> = sess
         .zeroed_pairs
         .values()
         .map(|p| p.rev)
-        .filter(|f| !is_declaration(*f))
+        .filter(|f| live.contains(f) && !is_declaration(*f))
         .collect();
     fns.sort_by_key(|f| name(*f));
     fns.dedup();
@@ -425,6 +428,12 @@ fn split_kept_checks(sess: &Session) {
             }
         }
     }
+}
+
+/// The functions of the session's module (the recorded pairs' functions
+/// may have been deleted).
+fn live_functions(sess: &Session) -> std::collections::HashSet<V> {
+    functions(sess.module).into_iter().collect()
 }
 
 /// The one store through which an augmented function reaches the memory
@@ -517,6 +526,7 @@ fn fused_kept_copy(sess: &Session, aug: V, pos: usize) -> Option<V> {
 /// before they are inlined): fuse each recorded site that qualifies.
 pub fn run(sess: &mut Session) {
     split_kept_checks(sess);
+    let live = live_functions(sess);
     let sites = std::mem::take(&mut sess.zero_sites);
     let mut copies: HashMap<(V, usize), Option<V>> = HashMap::new();
     let mut kept_copies: HashMap<(V, usize), Option<V>> = HashMap::new();
@@ -528,6 +538,7 @@ pub fn run(sess: &mut Session) {
             continue;
         };
         let kept_pair = sess.opts.fuse_kept
+            && live.contains(&aug)
             && sess
                 .zeroed_pairs
                 .values()
