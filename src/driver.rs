@@ -331,13 +331,7 @@ fn cleanup(sess: &mut Session) {
             .created
             .iter()
             .copied()
-            .filter(|f| {
-                blocks(*f)
-                    .into_iter()
-                    .map(|b| instructions(b).len())
-                    .sum::<usize>()
-                    <= PROMOTE_LIMIT
-            })
+            .filter(|f| instruction_count(*f) <= PROMOTE_LIMIT)
             .collect();
         prepare_promotion(&mut fns);
         if let Err(msg) = shim::run_function_pipeline(&mut fns, "mem2reg") {
@@ -390,13 +384,8 @@ fn cleanup(sess: &mut Session) {
     fold_constant_args(&sess.created);
     let mut fns = sess.created.clone();
     prepare_promotion(&mut fns);
-    let (mut huge, mut fns): (Vec<V>, Vec<V>) = fns.into_iter().partition(|f| {
-        blocks(*f)
-            .into_iter()
-            .map(|b| instructions(b).len())
-            .sum::<usize>()
-            > HUGE
-    });
+    let (mut huge, mut fns): (Vec<V>, Vec<V>) =
+        fns.into_iter().partition(|f| instruction_count(*f) > HUGE);
     // ENZYME_RS_CLEANUP_PIPELINE replaces the pipeline (compile-time
     // experiments, bench/compile_scaling.sh).
     let custom = crate::options::switches::cleanup_pipeline();
@@ -436,12 +425,6 @@ fn cleanup(sess: &mut Session) {
     let no_inline = crate::options::switches::no_inline();
     let budget = crate::options::switches::inline_copies_budget();
     const INLINE_LIMIT: usize = 600;
-    let fn_size = |f: V| {
-        blocks(f)
-            .into_iter()
-            .map(|b| instructions(b).len())
-            .sum::<usize>()
-    };
     // The calls one site placed (the augmented call and its reverse calls)
     // sit in one block of the caller: decided together.
     struct Site {
@@ -488,7 +471,7 @@ fn cleanup(sess: &mut Session) {
         s.calls
             .iter()
             .filter_map(|c| called_function(*c))
-            .map(fn_size)
+            .map(instruction_count)
             .sum()
     };
     // A small derivative in a loop pays a call every iteration: inlined at
@@ -505,7 +488,7 @@ fn cleanup(sess: &mut Session) {
             .filter_map(|c| called_function(*c))
             .collect();
         key.sort();
-        let size: usize = key.iter().map(|f| fn_size(*f)).sum();
+        let size: usize = key.iter().map(|f| instruction_count(*f)).sum();
         let made = copies
             .iter()
             .find(|(k, _)| *k == key)
@@ -528,7 +511,7 @@ fn cleanup(sess: &mut Session) {
         let mut inlined = false;
         for call in site.calls {
             let small = called_function(call)
-                .map(|f| fn_size(f) <= INLINE_LIMIT)
+                .map(|f| instruction_count(f) <= INLINE_LIMIT)
                 .unwrap_or(false);
             if !no_inline
                 && (small || sess.opts.inline || site.depth > 0)
@@ -760,7 +743,7 @@ fn chain_for_codegen(f: V, calls: u32) -> Vec<V> {
     }
     let max_insts = calls.saturating_mul(outline::INSTS_PER_CALL);
     let n_calls = outline::count_calls(f);
-    let n_insts: usize = blocks(f).into_iter().map(|b| instructions(b).len()).sum();
+    let n_insts = instruction_count(f);
     if n_calls <= calls && n_insts <= max_insts as usize {
         return Vec::new();
     }

@@ -156,15 +156,7 @@ pub fn print_module_cost(m: LLVMModuleRef, reg: &crate::rules::registry::Registr
         .into_iter()
         .filter(|f| !is_declaration(*f))
         .collect();
-    let insts: usize = fs
-        .iter()
-        .map(|f| {
-            blocks(*f)
-                .into_iter()
-                .map(|b| instructions(b).len())
-                .sum::<usize>()
-        })
-        .sum();
+    let insts: usize = fs.iter().map(|f| instruction_count(*f)).sum();
     let t0 = std::time::Instant::now();
     let module_types = TypeAnalysis::analyse_module(m);
     let t_module = t0.elapsed();

@@ -467,6 +467,12 @@ pub fn is_declaration(f: V) -> bool {
     unsafe { LLVMIsDeclaration(f) != 0 }
 }
 
+/// How many instructions `f`'s body holds (a size for inlining and
+/// pipeline budgets).
+pub fn instruction_count(f: V) -> usize {
+    blocks(f).into_iter().map(|b| instructions(b).len()).sum()
+}
+
 pub fn blocks(f: V) -> Vec<BB> {
     let mut out = Vec::new();
     unsafe {

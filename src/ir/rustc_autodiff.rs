@@ -275,14 +275,10 @@ pub fn flatten_unoptimized_primals(m: LLVMModuleRef) -> Result<bool, String> {
     Ok(!done.is_empty())
 }
 
-fn inst_count(f: V) -> usize {
-    blocks(f).into_iter().map(|b| instructions(b).len()).sum()
-}
-
 /// Inline `f`'s calls to small defined functions (not panics, not `f`
 /// itself) round by round within a budget, then promote and simplify.
 fn flatten(f: V) -> Result<(), String> {
-    let mut total = inst_count(f);
+    let mut total = instruction_count(f);
     for _ in 0..INLINE_ROUNDS {
         let calls: Vec<V> = blocks(f)
             .into_iter()
@@ -302,7 +298,7 @@ fn flatten(f: V) -> Result<(), String> {
             {
                 continue;
             }
-            let n = inst_count(callee);
+            let n = instruction_count(callee);
             if n > INLINE_MAX_CALLEE || total + n > INLINE_BUDGET {
                 continue;
             }
