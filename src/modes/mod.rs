@@ -139,8 +139,24 @@ impl Session {
         }
     }
 
-    /// Delete the functions of failed requests.
+    /// Delete the functions of failed requests (and of trial pairs a
+    /// re-run replaced, variants built in vain). Every record that names
+    /// one goes first: a cached pair, a shadow-tape variant, the created
+    /// list, so no later step (the cleanup, `zfuse`) reads a freed
+    /// function.
     pub fn delete_doomed(&mut self) {
+        if self.doomed.is_empty() {
+            return;
+        }
+        let gone: std::collections::HashSet<V> = self.doomed.iter().copied().collect();
+        let names_gone = |p: &crate::modes::reverse::Pair| {
+            gone.contains(&p.aug)
+                || gone.contains(&p.rev)
+                || p.lane_revs.iter().any(|f| gone.contains(f))
+        };
+        self.rev_cache.retain(|_, p| !names_gone(p));
+        self.zeroed_pairs.retain(|_, p| !names_gone(p));
+        self.created.retain(|f| !gone.contains(f));
         for f in self.doomed.drain(..) {
             replace_all_uses(f, poison(type_of(f)));
             delete_function(f);
