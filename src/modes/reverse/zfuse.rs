@@ -58,6 +58,7 @@
 //! only the shadow-tape pairs' fusion).
 use super::super::Session;
 use crate::analysis::activity::underlying_objects;
+use crate::analysis::ptruse::{self, Flow};
 use crate::callsite::Request;
 use crate::ir::globals::add_internal_function;
 use crate::ir::llvm::*;
@@ -107,31 +108,24 @@ fn may_write(i: V) -> bool {
 /// Whether a local or heap block `o` is used only through addresses that
 /// load, store into it, are zeroed, or are passed to `call`.
 fn uncaptured(o: V, call: V) -> bool {
-    let mut work = vec![o];
-    let mut seen = std::collections::HashSet::new();
-    while let Some(v) = work.pop() {
-        if !seen.insert(v) {
-            continue;
+    ptruse::walk([o], |u, v, w| {
+        match opcode(u) {
+            Some(
+                LLVMOpcode::LLVMGetElementPtr
+                | LLVMOpcode::LLVMBitCast
+                | LLVMOpcode::LLVMAddrSpaceCast,
+            ) if operand(u, 0) == v => w.follow(u),
+            Some(LLVMOpcode::LLVMLoad) => {}
+            Some(LLVMOpcode::LLVMStore) if operand(u, 0) != v => {}
+            Some(LLVMOpcode::LLVMCall)
+                if u == call
+                    || zeroing_memset(u)
+                    || is_lifetime_marker(u)
+                    || is_debug_intrinsic(u) => {}
+            _ => return Flow::Stop,
         }
-        for u in users(v) {
-            match opcode(u) {
-                Some(
-                    LLVMOpcode::LLVMGetElementPtr
-                    | LLVMOpcode::LLVMBitCast
-                    | LLVMOpcode::LLVMAddrSpaceCast,
-                ) if operand(u, 0) == v => work.push(u),
-                Some(LLVMOpcode::LLVMLoad) => {}
-                Some(LLVMOpcode::LLVMStore) if operand(u, 0) != v => {}
-                Some(LLVMOpcode::LLVMCall)
-                    if u == call
-                        || zeroing_memset(u)
-                        || is_lifetime_marker(u)
-                        || is_debug_intrinsic(u) => {}
-                _ => return false,
-            }
-        }
-    }
-    true
+        Flow::Continue
+    })
 }
 
 /// Step 1: the memset zeroing the call's one shadow argument right before
@@ -215,22 +209,21 @@ struct Acc {
 fn accumulations(s: V) -> Option<Vec<Acc>> {
     let mut loads = Vec::new();
     let mut stores = Vec::new();
-    let mut work = vec![s];
-    while let Some(v) = work.pop() {
-        for u in users(v) {
-            match opcode(u) {
-                Some(LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast)
-                    if operand(u, 0) == v =>
-                {
-                    work.push(u)
-                }
-                Some(LLVMOpcode::LLVMLoad) => loads.push(u),
-                Some(LLVMOpcode::LLVMStore) if operand(u, 1) == v && operand(u, 0) != v => {
-                    stores.push(u)
-                }
-                _ => return None,
+    let all_known = ptruse::walk([s], |u, v, w| {
+        match opcode(u) {
+            Some(LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast) if operand(u, 0) == v => {
+                w.follow(u)
             }
+            Some(LLVMOpcode::LLVMLoad) => loads.push(u),
+            Some(LLVMOpcode::LLVMStore) if operand(u, 1) == v && operand(u, 0) != v => {
+                stores.push(u)
+            }
+            _ => return Flow::Stop,
         }
+        Flow::Continue
+    });
+    if !all_known {
+        return None;
     }
     let mut out = Vec::new();
     for st in stores {
@@ -389,8 +382,9 @@ fn split_kept_checks(sess: &Session) {
     if !sess.opts.split_kept_checks {
         return;
     }
-    // A recorded pair may have been deleted since (a cost dispatch that
-    // abandoned it): only functions still in the module are looked at.
+    // Deleting a function drops its records (`Session::delete_doomed`);
+    // a record naming a function no longer in the module would be a bug
+    // there, and is skipped (with a warning), never read.
     let live = live_functions(sess);
     let mut fns: Vec<V> = sess
         .zeroed_pairs
@@ -430,54 +424,58 @@ fn split_kept_checks(sess: &Session) {
     }
 }
 
-/// The functions of the session's module (the recorded pairs' functions
-/// may have been deleted).
+/// The functions of the session's module, after a check that every
+/// recorded shadow-tape pair is among them.
 fn live_functions(sess: &Session) -> std::collections::HashSet<V> {
-    functions(sess.module).into_iter().collect()
+    let live: std::collections::HashSet<V> = functions(sess.module).into_iter().collect();
+    if sess
+        .zeroed_pairs
+        .values()
+        .any(|p| !live.contains(&p.aug) || !live.contains(&p.rev))
+    {
+        log::warn!("enzyme-rs: zfuse: a recorded shadow-tape pair was deleted; it is skipped");
+    }
+    live
 }
 
 /// The one store through which an augmented function reaches the memory
 /// of its parameter `dx` (addresses may pass through geps, selects and
 /// phis, be compared and be stored as values on the tape), or None.
 fn only_store(dx: V) -> Option<V> {
-    let mut work = vec![dx];
-    let mut seen = std::collections::HashSet::new();
     let mut store = None;
-    while let Some(v) = work.pop() {
-        if !seen.insert(v) {
-            continue;
-        }
-        for u in users(v) {
-            match opcode(u) {
-                Some(LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast)
-                    if operand(u, 0) == v =>
-                {
-                    work.push(u)
-                }
-                Some(LLVMOpcode::LLVMSelect) if operand(u, 0) != v => work.push(u),
-                Some(LLVMOpcode::LLVMPHI) => work.push(u),
-                Some(LLVMOpcode::LLVMICmp) => {}
-                // A shadow address pushed on the tape (a running
-                // selection's recorded pick, pickrec.rs): only the reverse
-                // sweep reads it back (shadowtape's aug_leaves_dx refused
-                // any other store of the shadow before the tape was made).
-                Some(LLVMOpcode::LLVMStore) if operand(u, 0) == v && operand(u, 1) != v => {}
-                Some(LLVMOpcode::LLVMStore)
-                    if operand(u, 1) == v
-                        && operand(u, 0) != v
-                        && !is_volatile(u)
-                        && is_not_atomic(u) =>
-                {
-                    if store.is_some_and(|s| s != u) {
-                        return None;
-                    }
-                    store = Some(u);
-                }
-                _ => return None,
+    let only = ptruse::walk([dx], |u, v, w| {
+        match opcode(u) {
+            Some(LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast) if operand(u, 0) == v => {
+                w.follow(u)
             }
+            Some(LLVMOpcode::LLVMSelect) if operand(u, 0) != v => w.follow(u),
+            Some(LLVMOpcode::LLVMPHI) => w.follow(u),
+            Some(LLVMOpcode::LLVMICmp) => {}
+            // A shadow address pushed on the tape (a running
+            // selection's recorded pick, pickrec.rs): only the reverse
+            // sweep reads it back (shadowtape's aug_leaves_dx refused
+            // any other store of the shadow before the tape was made).
+            Some(LLVMOpcode::LLVMStore) if operand(u, 0) == v && operand(u, 1) != v => {}
+            Some(LLVMOpcode::LLVMStore)
+                if operand(u, 1) == v
+                    && operand(u, 0) != v
+                    && !is_volatile(u)
+                    && is_not_atomic(u) =>
+            {
+                if store.is_some_and(|s| s != u) {
+                    return Flow::Stop;
+                }
+                store = Some(u);
+            }
+            _ => return Flow::Stop,
         }
+        Flow::Continue
+    });
+    if only {
+        store
+    } else {
+        None
     }
-    store
 }
 
 /// Zero fusion for a shadow-tape pair (rev/shadowtape.rs): its augmented
