@@ -20,6 +20,7 @@ use crate::modes::Session;
 use crate::rules::{self, Partial, RuleCtx};
 use std::collections::HashMap;
 
+mod apart;
 mod cache;
 mod calls;
 mod halves;
@@ -104,6 +105,7 @@ pub(super) fn build_lane(
         libm_chains: Default::default(),
         zt: sess_zeroed.map(shadowtape::Zeroed::new),
         visiting: None,
+        origins: HashMap::new(),
     };
     let order = rpo(g.a.func);
     // Create the reverse blocks (prologue + body) for every reachable block.
@@ -303,6 +305,10 @@ struct RevGen<'a> {
     zt: Option<shadowtape::Zeroed>,
     /// The instruction whose reverse is being built.
     visiting: Option<V>,
+    /// Per shadow store of the reverse (a store's zeroing, a load's add):
+    /// the augmented function's shadow pointer it stores through
+    /// (`zeroed_just_before` compares those with `apart.rs`).
+    origins: HashMap<V, V>,
 }
 
 /// The empty adjoint: -0.0 for floats, so that `-0.0 + x` folds to `x`
@@ -718,7 +724,18 @@ impl RevGen<'_> {
                     return Ok(());
                 }
                 let old = self.b.load(at, sp);
-                if type_of(d) == at && zeroed_just_before(old, sp, at) {
+                let origin = self.a.shadow.get(&operand(i, 0)).copied();
+                let bb = inst_block(i);
+                let apart = |q: V, ps: u64, qs: u64| {
+                    let lay = crate::analysis::types::layout::Layout::new(module_of(self.rev));
+                    match (origin, self.origins.get(&q)) {
+                        (Some(p), Some(&oq)) => {
+                            apart::apart(&self.a.loops, &lay, bb, p, ps, oq, qs)
+                        }
+                        _ => false,
+                    }
+                };
+                if type_of(d) == at && zeroed_just_before(old, sp, at, apart) {
                     // The slot holds the zero the reverse of a store just
                     // put there: store the adjoint itself (`0.0 + d` would
                     // stay, as LLVM may not fold it; the sign of a zero
@@ -726,12 +743,14 @@ impl RevGen<'_> {
                     erase(old);
                     let st = self.b.store(d, sp);
                     copy_alignment(i, st);
+                    self.note_origin(st, operand(i, 0));
                     return Ok(());
                 }
                 let new = add_values(&self.b, old, d);
                 let st = self.b.store(new, sp);
                 copy_alignment(i, old);
                 copy_alignment(i, st);
+                self.note_origin(st, operand(i, 0));
             }
             LLVMSelect => {
                 if !Self::has_adjoint_type(adj_type(t)) {
@@ -901,6 +920,14 @@ impl RevGen<'_> {
         Ok(())
     }
 
+    /// Remember the augmented shadow pointer of primal pointer `p` that
+    /// reverse store `st` writes through.
+    fn note_origin(&mut self, st: V, p: V) {
+        if let Some(s) = self.a.shadow.get(&p) {
+            self.origins.insert(st, *s);
+        }
+    }
+
     fn visit_store(&mut self, i: V) -> Result<()> {
         let (v, p) = (operand(i, 0), operand(i, 1));
         let vt = type_of(v);
@@ -916,6 +943,7 @@ impl RevGen<'_> {
             // Exactly the stored bytes become zero in the shadow.
             let s = self.b.store(zero(vt), sp);
             copy_alignment(i, s);
+            self.note_origin(s, p);
             return Ok(());
         }
         let at = adj_type(vt);
@@ -923,6 +951,7 @@ impl RevGen<'_> {
         copy_alignment(i, t);
         let s = self.b.store(zero(at), sp);
         copy_alignment(i, s);
+        self.note_origin(s, p);
         if self.varied(v) {
             self.add_adjoint(v, t)?;
         }
@@ -936,8 +965,10 @@ impl RevGen<'_> {
 /// the slot, and the reverse of an earlier load of the same address adds
 /// into it right after (an in-place update `x[i] = f(x[i])`; the butterfly
 /// of an FFT). Anything unclear (a call, another store, the start of the
-/// block, an insertion point before the end) answers no.
-fn zeroed_just_before(l: V, sp: V, at: T) -> bool {
+/// block, an insertion point before the end) answers no. `apart(q, ps,
+/// qs)` says whether a store `q` between writes apart from the slot in
+/// the same iteration (`apart.rs`, on the augmented function's pointers).
+fn zeroed_just_before(l: V, sp: V, at: T, apart: impl Fn(V, u64, u64) -> bool) -> bool {
     if !crate::options::switches::forward_zeroed() || next_instruction(l).is_some() {
         return false;
     }
@@ -956,7 +987,10 @@ fn zeroed_just_before(l: V, sp: V, at: T) -> bool {
                 }
                 let m = module_of(inst_fn(l));
                 let (ps, qs) = (type_store_size(m, at), type_store_size(m, type_of(v)));
-                if is_volatile(i) || !is_not_atomic(i) || !surely_apart(&lay, sp, ps, q, qs) {
+                if is_volatile(i)
+                    || !is_not_atomic(i)
+                    || !(surely_apart(&lay, sp, ps, q, qs) || apart(i, ps, qs))
+                {
                     return false;
                 }
             }
