@@ -10,7 +10,7 @@
 //! modulo the narrower width, and addresses wrap modulo `2^64`. No flag or
 //! `inbounds` is trusted. The difference of the two forms must then leave
 //! at most one value, whose signed range comes from its definition
-//! (`sdiv`, `ashr` of a value with a known range) and from conditional
+//! (`sdiv`, `ashr`, `lshr` of a value with a known range) and from conditional
 //! branches that dominate the block (`m > 1` before the loop over
 //! `k < h = m / 2`). Used by `zeroed_just_before` (mod.rs) for the stores
 //! between the zeroing of a shadow slot and the add into it.
@@ -178,6 +178,48 @@ fn ptr_lin(lay: &Layout, p: V, depth: u32) -> (V, Lin) {
     }
 }
 
+/// The conditional branches on an icmp that hold on every path into `bb`:
+/// (condition, whether it is true there).
+fn dom_conds(loops: &Loops, bb: BB) -> Vec<(V, bool)> {
+    let f = block_fn(bb);
+    let mut out = vec![];
+    let mut d = loops.idom(bb);
+    while let Some(dom) = d {
+        let t = terminator(dom);
+        let succ = successors(dom);
+        if !t.is_null()
+            && opcode(t) == Some(LLVMOpcode::LLVMBr)
+            && succ.len() == 2
+            && succ[0] != succ[1]
+            && opcode(operand(t, 0)) == Some(LLVMOpcode::LLVMICmp)
+        {
+            for (k, s) in succ.iter().enumerate() {
+                let only_pred = blocks(f)
+                    .iter()
+                    .filter(|b| successors(**b).contains(s))
+                    .count()
+                    == 1;
+                if only_pred && loops.block_dominates(*s, bb) {
+                    out.push((operand(t, 0), k == 0));
+                }
+            }
+        }
+        d = loops.idom(dom);
+    }
+    out
+}
+
+/// Narrow `r` by every condition of `conds` on `x` (twice: an endpoint
+/// excluded by one `!=` may make another apply).
+fn narrow(mut r: (i128, i128), conds: &[(V, bool)], x: V, signed: bool) -> (i128, i128) {
+    for _ in 0..2 {
+        for (c, holds) in conds {
+            r = refine(r, *c, x, *holds, signed);
+        }
+    }
+    r
+}
+
 /// Signed range of integer `x` where block `bb` runs.
 fn range(loops: &Loops, x: V, bb: BB, depth: u32) -> (i128, i128) {
     let w = int_width(type_of(x)).min(64);
@@ -188,78 +230,78 @@ fn range(loops: &Loops, x: V, bb: BB, depth: u32) -> (i128, i128) {
     if depth > MAX_DEPTH {
         return full;
     }
-    let c1 = || const_int_value(operand(x, 1)).filter(|c| *c > 0);
-    let mut r = match opcode(x) {
-        Some(LLVMOpcode::LLVMSDiv) => match c1() {
+    let c1 = || const_int_value(operand(x, 1)).filter(|c| *c > 0 && *c < w as i64);
+    let r = match opcode(x) {
+        Some(LLVMOpcode::LLVMSDiv) => match const_int_value(operand(x, 1)).filter(|c| *c > 0) {
             Some(c) => {
                 let (lo, hi) = range(loops, operand(x, 0), bb, depth + 1);
                 (lo / c as i128, hi / c as i128)
             }
             None => full,
         },
-        Some(LLVMOpcode::LLVMAShr) => match c1().filter(|c| *c < w as i64) {
+        Some(LLVMOpcode::LLVMAShr) => match c1() {
             Some(c) => {
                 let (lo, hi) = range(loops, operand(x, 0), bb, depth + 1);
                 (lo >> c, hi >> c)
             }
             None => full,
         },
+        Some(LLVMOpcode::LLVMLShr) => match c1() {
+            Some(c) => {
+                let (lo, hi) = urange(loops, operand(x, 0), bb, depth + 1);
+                (lo >> c, hi >> c)
+            }
+            None => full,
+        },
         _ => full,
     };
-    // Conditions on x that hold on every path into bb.
-    let f = block_fn(bb);
-    let mut d = loops.idom(bb);
-    while let Some(dom) = d {
-        let t = terminator(dom);
-        let succ = successors(dom);
-        if !t.is_null()
-            && opcode(t) == Some(LLVMOpcode::LLVMBr)
-            && succ.len() == 2
-            && succ[0] != succ[1]
-        {
-            let cond = operand(t, 0);
-            if opcode(cond) == Some(LLVMOpcode::LLVMICmp) {
-                for (k, s) in succ.iter().enumerate() {
-                    let only_pred = blocks(f)
-                        .iter()
-                        .filter(|b| successors(**b).contains(s))
-                        .count()
-                        == 1;
-                    if only_pred && loops.block_dominates(*s, bb) {
-                        r = refine(r, cond, x, k == 0);
-                    }
-                }
-            }
-        }
-        d = loops.idom(dom);
-    }
-    r
+    narrow(r, &dom_conds(loops, bb), x, true)
 }
 
-/// Narrow `r` by `cond` (an icmp) being `holds`, where it compares `x`
-/// with a constant.
-fn refine(r: (i128, i128), cond: V, x: V, holds: bool) -> (i128, i128) {
+/// Unsigned range of integer `x` where block `bb` runs.
+fn urange(loops: &Loops, x: V, bb: BB, depth: u32) -> (i128, i128) {
+    let w = int_width(type_of(x)).min(64);
+    let (slo, shi) = range(loops, x, bb, depth);
+    let r = if slo >= 0 {
+        (slo, shi)
+    } else {
+        (0, (1i128 << w) - 1)
+    };
+    narrow(r, &dom_conds(loops, bb), x, false)
+}
+
+/// Narrow `r` (signed or unsigned values) by `cond` (an icmp) being
+/// `holds`, where it compares `x` with a constant.
+fn refine(r: (i128, i128), cond: V, x: V, holds: bool, signed: bool) -> (i128, i128) {
     use LLVMIntPredicate::*;
     let (a, b) = (operand(cond, 0), operand(cond, 1));
-    let (pred, c) = if a == x {
-        match const_int_value(b) {
-            Some(c) => (icmp_predicate(cond), c as i128),
-            None => return r,
-        }
+    let (pred, other) = if a == x {
+        (icmp_predicate(cond), b)
     } else if b == x {
-        let Some(c) = const_int_value(a) else {
-            return r;
-        };
         let swapped = match icmp_predicate(cond) {
             LLVMIntSGT => LLVMIntSLT,
             LLVMIntSGE => LLVMIntSLE,
             LLVMIntSLT => LLVMIntSGT,
             LLVMIntSLE => LLVMIntSGE,
+            LLVMIntUGT => LLVMIntULT,
+            LLVMIntUGE => LLVMIntULE,
+            LLVMIntULT => LLVMIntUGT,
+            LLVMIntULE => LLVMIntUGE,
             p => p,
         };
-        (swapped, c as i128)
+        (swapped, a)
     } else {
         return r;
+    };
+    let Some(c) = const_int_value(other) else {
+        return r;
+    };
+    let w = int_width(type_of(x)).min(64);
+    // The constant as the range's values read it.
+    let c = if signed {
+        c as i128
+    } else {
+        (c as i128) & ((1i128 << w) - 1)
     };
     let pred = if holds {
         pred
@@ -269,17 +311,23 @@ fn refine(r: (i128, i128), cond: V, x: V, holds: bool) -> (i128, i128) {
             LLVMIntSGE => LLVMIntSLT,
             LLVMIntSLT => LLVMIntSGE,
             LLVMIntSLE => LLVMIntSGT,
+            LLVMIntUGT => LLVMIntULE,
+            LLVMIntUGE => LLVMIntULT,
+            LLVMIntULT => LLVMIntUGE,
+            LLVMIntULE => LLVMIntUGT,
             LLVMIntEQ => LLVMIntNE,
-            _ => return r,
+            LLVMIntNE => LLVMIntEQ,
         }
     };
     let (lo, hi) = r;
-    match pred {
-        LLVMIntSGT => (lo.max(c + 1), hi),
-        LLVMIntSGE => (lo.max(c), hi),
-        LLVMIntSLT => (lo, hi.min(c - 1)),
-        LLVMIntSLE => (lo, hi.min(c)),
-        LLVMIntEQ => (lo.max(c), hi.min(c)),
+    match (pred, signed) {
+        (LLVMIntSGT, true) | (LLVMIntUGT, false) => (lo.max(c + 1), hi),
+        (LLVMIntSGE, true) | (LLVMIntUGE, false) => (lo.max(c), hi),
+        (LLVMIntSLT, true) | (LLVMIntULT, false) => (lo, hi.min(c - 1)),
+        (LLVMIntSLE, true) | (LLVMIntULE, false) => (lo, hi.min(c)),
+        (LLVMIntEQ, _) => (lo.max(c), hi.min(c)),
+        (LLVMIntNE, _) if c == lo => (lo + 1, hi),
+        (LLVMIntNE, _) if c == hi => (lo, hi - 1),
         _ => r,
     }
 }
