@@ -355,6 +355,9 @@ pub(super) fn apart(loops: &Loops, lay: &Layout, bb: BB, p: V, ps: u64, q: V, qs
     let (s, e) = match d.terms.as_slice() {
         [] => (c, c),
         [(x, a)] => {
+            if !is_int(type_of(*x)) {
+                return false;
+            }
             let w = int_width(type_of(*x)).min(64);
             // Any representative of x modulo 2^w gives the same residue.
             if (*a << w) & mask(d.m) != 0 {
