@@ -233,6 +233,21 @@ pub mod switches {
         !says_no("ENZYME_RS_FORWARD_ZEROED")
     }
 
+    /// `ENZYME_RS_APART_OFFSETS=0`: `zeroed_just_before` proves two
+    /// shadow slots apart only at constant distances, not at distances
+    /// that are a value with a known range (the two halves of a
+    /// butterfly; modes/reverse/rev/apart.rs).
+    pub fn apart_offsets() -> bool {
+        !says_no("ENZYME_RS_APART_OFFSETS")
+    }
+
+    /// `ENZYME_RS_DEAD_ZEROS=0`: a shadow slot's zeroing that the adjoint
+    /// stored in its place right after makes dead stays (modes/reverse/rev/
+    /// mod.rs, `read_apart_between`).
+    pub fn dead_zeros() -> bool {
+        !says_no("ENZYME_RS_DEAD_ZEROS")
+    }
+
     /// `ENZYME_RS_CHAIN_EARLY=0`: huge derivatives are cut into a chain only
     /// at the end of the optimizer, not right after the enzyme pass.
     pub fn chain_early() -> bool {

@@ -1,4 +1,5 @@
-; RUN: %opt %loadenzyme -passes=enzyme -S %s | %FileCheck %s
+; RUN: env ENZYME_RS_DEAD_ZEROS=0 %opt %loadenzyme -passes=enzyme -S %s | %FileCheck %s
+; RUN: %opt %loadenzyme -passes=enzyme -S %s | %FileCheck %s --check-prefix=DEAD
 ; RUN: env ENZYME_RS_FORWARD_ZEROED=0 %opt %loadenzyme -passes=enzyme -S %s | %FileCheck %s --check-prefix=OFF
 ; An in-place update (a butterfly): x[0], x[1] = x[0] + x[1], x[0] - x[1].
 ; The reverse of each store reads and zeroes the shadow slot; the reverse
@@ -45,3 +46,13 @@ entry:
 ; OFF: store double 0.000000e+00, ptr %"x'"
 ; OFF: %[[OLD:[0-9]+]] = load double, ptr %"x'"
 ; OFF-NEXT: fadd double %[[OLD]]
+
+; DEAD-LABEL: define internal void @enzyme_rs.rev.bfly(
+; DEAD: %[[P1:[0-9]+]] = getelementptr inbounds double, ptr %"x'", i64 1
+; DEAD-NEXT: load double, ptr %[[P1]]
+; DEAD-NOT: store double 0.000000e+00
+; DEAD: load double, ptr %"x'"
+; DEAD-NOT: store double 0.000000e+00
+; DEAD: store double %{{[0-9]+}}, ptr %[[P1]]
+; DEAD: store double %{{[0-9]+}}, ptr %"x'"
+; DEAD: ret void

@@ -20,6 +20,7 @@ use crate::modes::Session;
 use crate::rules::{self, Partial, RuleCtx};
 use std::collections::HashMap;
 
+mod apart;
 mod cache;
 mod calls;
 mod halves;
@@ -104,6 +105,7 @@ pub(super) fn build_lane(
         libm_chains: Default::default(),
         zt: sess_zeroed.map(shadowtape::Zeroed::new),
         visiting: None,
+        origins: HashMap::new(),
     };
     let order = rpo(g.a.func);
     // Create the reverse blocks (prologue + body) for every reachable block.
@@ -303,6 +305,10 @@ struct RevGen<'a> {
     zt: Option<shadowtape::Zeroed>,
     /// The instruction whose reverse is being built.
     visiting: Option<V>,
+    /// Per shadow store of the reverse (a store's zeroing, a load's add):
+    /// the augmented function's shadow pointer it stores through
+    /// (`zeroed_just_before` compares those with `apart.rs`).
+    origins: HashMap<V, (V, V)>,
 }
 
 /// The empty adjoint: -0.0 for floats, so that `-0.0 + x` folds to `x`
@@ -718,7 +724,21 @@ impl RevGen<'_> {
                     return Ok(());
                 }
                 let old = self.b.load(at, sp);
-                if type_of(d) == at && zeroed_just_before(old, sp, at) {
+                let origin = self.a.shadow.get(&operand(i, 0)).copied();
+                let bb = inst_block(i);
+                let apart = |q: V, ps: u64, qs: u64| {
+                    let lay = crate::analysis::types::layout::Layout::new(module_of(self.rev));
+                    match (origin, self.origin_of(q)) {
+                        (Some(p), Some(oq)) => apart::apart(&self.a.loops, &lay, bb, p, ps, oq, qs),
+                        _ => false,
+                    }
+                };
+                let zs = if type_of(d) == at {
+                    zeroed_just_before(old, sp, at, &apart)
+                } else {
+                    None
+                };
+                if let Some(z) = zs {
                     // The slot holds the zero the reverse of a store just
                     // put there: store the adjoint itself (`0.0 + d` would
                     // stay, as LLVM may not fold it; the sign of a zero
@@ -726,12 +746,25 @@ impl RevGen<'_> {
                     erase(old);
                     let st = self.b.store(d, sp);
                     copy_alignment(i, st);
+                    self.note_origin(st, operand(i, 0));
+                    if crate::options::switches::dead_zeros()
+                        && self.read_apart_between(z, st, sp, at, origin, bb)
+                    {
+                        // Nothing reads the zero: the store is dead (LLVM
+                        // may not see that the loads between, of the other
+                        // half of a butterfly or of a distinct table, do
+                        // not read it).
+                        self.origins.remove(&z);
+                        erase(z);
+                    }
                     return Ok(());
                 }
                 let new = add_values(&self.b, old, d);
                 let st = self.b.store(new, sp);
                 copy_alignment(i, old);
                 copy_alignment(i, st);
+                self.note_origin(old, operand(i, 0));
+                self.note_origin(st, operand(i, 0));
             }
             LLVMSelect => {
                 if !Self::has_adjoint_type(adj_type(t)) {
@@ -901,6 +934,98 @@ impl RevGen<'_> {
         Ok(())
     }
 
+    /// Remember the augmented shadow pointer of primal pointer `p` that
+    /// reverse store `st` writes through.
+    fn note_origin(&mut self, st: V, p: V) {
+        if let Some(s) = self.a.shadow.get(&p) {
+            self.origins.insert(st, (*s, access_ptr(st)));
+        }
+    }
+
+    /// The augmented shadow pointer a reverse load or store accesses
+    /// through, if noted (and `i` is still the access it was noted for).
+    fn origin_of(&self, i: V) -> Option<V> {
+        let (o, p) = *self.origins.get(&i)?;
+        (matches!(
+            opcode(i),
+            Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMStore)
+        ) && access_ptr(i) == p)
+            .then_some(o)
+    }
+
+    /// Whether no instruction after store `z` and before store `st` (of
+    /// one reverse block; both write the `at` slot `sp`, whose augmented
+    /// shadow pointer is `origin`, in block `bb`) may read the slot: loads
+    /// of adjoint slots, of slots at a constant or proved distance
+    /// (`apart.rs`), of memory only reached through parameters marked
+    /// distinct (`distinct.rs`) that `sp` is not based on.
+    fn read_apart_between(&self, z: V, st: V, sp: V, at: T, origin: Option<V>, bb: BB) -> bool {
+        let m = module_of(self.rev);
+        let lay = crate::analysis::types::layout::Layout::new(m);
+        let ps = type_store_size(m, at);
+        let so = crate::analysis::activity::underlying_objects(sp);
+        // The reverse takes the augmented function's parameters (but its
+        // tape) in the same places.
+        let rps = params(self.rev);
+        let n_aug = params(self.a.func).len();
+        let distinct = |o: &V| {
+            is_argument(*o)
+                && rps.iter().position(|r| r == o).is_some_and(|k| {
+                    k + 1 < n_aug && super::distinct::has(self.a.func, k, super::distinct::DISTINCT)
+                })
+        };
+        // Memory reached through a distinct parameter is reached through
+        // nothing else: either side being only such memory (and the other
+        // not based on the same parameter) keeps the two apart.
+        let sp_distinct = !so.is_empty() && so.iter().all(distinct);
+        let mut cur = next_instruction(z);
+        while let Some(i) = cur {
+            if i == st {
+                return true;
+            }
+            match opcode(i) {
+                Some(LLVMOpcode::LLVMLoad) => {
+                    let q = operand(i, 0);
+                    let qs = type_store_size(m, type_of(i));
+                    let by_origin = match (origin, self.origin_of(i)) {
+                        (Some(p), Some(oq)) => apart::apart(&self.a.loops, &lay, bb, p, ps, oq, qs),
+                        _ => false,
+                    };
+                    let qo = crate::analysis::activity::underlying_objects(q);
+                    let by_param = !qo.iter().any(|o| so.contains(o))
+                        && (sp_distinct || (!qo.is_empty() && qo.iter().all(distinct)));
+                    if is_volatile(i)
+                        || !is_not_atomic(i)
+                        || !(surely_apart(&lay, sp, ps, q, qs) || by_origin || by_param)
+                    {
+                        log::debug!("zero store kept: {} may read it", print_value(i));
+                        return false;
+                    }
+                }
+                Some(
+                    LLVMOpcode::LLVMStore
+                    | LLVMOpcode::LLVMCall
+                    | LLVMOpcode::LLVMInvoke
+                    | LLVMOpcode::LLVMCallBr
+                    | LLVMOpcode::LLVMAtomicRMW
+                    | LLVMOpcode::LLVMAtomicCmpXchg
+                    | LLVMOpcode::LLVMFence
+                    | LLVMOpcode::LLVMVAArg,
+                )
+                | None => {
+                    // Stores between were proved apart by
+                    // `zeroed_just_before`; anything else may read.
+                    if opcode(i) != Some(LLVMOpcode::LLVMStore) {
+                        return false;
+                    }
+                }
+                _ => {}
+            }
+            cur = next_instruction(i);
+        }
+        false
+    }
+
     fn visit_store(&mut self, i: V) -> Result<()> {
         let (v, p) = (operand(i, 0), operand(i, 1));
         let vt = type_of(v);
@@ -916,13 +1041,16 @@ impl RevGen<'_> {
             // Exactly the stored bytes become zero in the shadow.
             let s = self.b.store(zero(vt), sp);
             copy_alignment(i, s);
+            self.note_origin(s, p);
             return Ok(());
         }
         let at = adj_type(vt);
         let t = self.b.load(at, sp);
         copy_alignment(i, t);
+        self.note_origin(t, p);
         let s = self.b.store(zero(at), sp);
         copy_alignment(i, s);
+        self.note_origin(s, p);
         if self.varied(v) {
             self.add_adjoint(v, t)?;
         }
@@ -936,10 +1064,12 @@ impl RevGen<'_> {
 /// the slot, and the reverse of an earlier load of the same address adds
 /// into it right after (an in-place update `x[i] = f(x[i])`; the butterfly
 /// of an FFT). Anything unclear (a call, another store, the start of the
-/// block, an insertion point before the end) answers no.
-fn zeroed_just_before(l: V, sp: V, at: T) -> bool {
+/// block, an insertion point before the end) answers no. `apart(q, ps,
+/// qs)` says whether a store `q` between writes apart from the slot in
+/// the same iteration (`apart.rs`, on the augmented function's pointers).
+fn zeroed_just_before(l: V, sp: V, at: T, apart: &dyn Fn(V, u64, u64) -> bool) -> Option<V> {
     if !crate::options::switches::forward_zeroed() || next_instruction(l).is_some() {
-        return false;
+        return None;
     }
     let lay = crate::analysis::types::layout::Layout::new(module_of(inst_fn(l)));
     let mut cur = prev_instruction(l);
@@ -948,16 +1078,20 @@ fn zeroed_just_before(l: V, sp: V, at: T) -> bool {
             Some(LLVMOpcode::LLVMStore) => {
                 let (v, q) = (operand(i, 0), operand(i, 1));
                 if q == sp {
-                    return type_of(v) == at
+                    let zeroes = type_of(v) == at
                         && is_constant(v)
                         && is_null(v)
                         && !is_volatile(i)
                         && is_not_atomic(i);
+                    return zeroes.then_some(i);
                 }
                 let m = module_of(inst_fn(l));
                 let (ps, qs) = (type_store_size(m, at), type_store_size(m, type_of(v)));
-                if is_volatile(i) || !is_not_atomic(i) || !surely_apart(&lay, sp, ps, q, qs) {
-                    return false;
+                if is_volatile(i)
+                    || !is_not_atomic(i)
+                    || !(surely_apart(&lay, sp, ps, q, qs) || apart(i, ps, qs))
+                {
+                    return None;
                 }
             }
             Some(
@@ -969,13 +1103,13 @@ fn zeroed_just_before(l: V, sp: V, at: T) -> bool {
                 | LLVMOpcode::LLVMFence
                 | LLVMOpcode::LLVMVAArg,
             )
-            | None => return false,
-            Some(LLVMOpcode::LLVMLoad) if is_volatile(i) || !is_not_atomic(i) => return false,
+            | None => return None,
+            Some(LLVMOpcode::LLVMLoad) if is_volatile(i) || !is_not_atomic(i) => return None,
             _ => {}
         }
         cur = prev_instruction(i);
     }
-    false
+    None
 }
 
 /// Whether `ps` bytes at `p` and `qs` bytes at `q` cannot overlap: the
@@ -1003,6 +1137,15 @@ fn surely_apart(
         && qo.iter().all(alloca)
         && po.iter().all(|o| alloca(o) || is_argument(*o))
         && !qo.iter().any(|o| po.contains(o))
+}
+
+/// Pointer operand of a load or store.
+fn access_ptr(i: V) -> V {
+    if opcode(i) == Some(LLVMOpcode::LLVMStore) {
+        operand(i, 1)
+    } else {
+        operand(i, 0)
+    }
 }
 
 fn is_declaration_complete(f: V) -> bool {
