@@ -36,7 +36,7 @@ void grad_h(const double *x, double *g, int n) {
 }
 
 // CHECK-LABEL: define internal void @enzyme_rs.rev.h(ptr %0, ptr %1, i32 %2, double %3, ptr %4)
-// CHECK: %[[TOP:[0-9]+]] = getelementptr { ptr, i64, i64, i64 }, ptr %4, i64 0, i32 1
+// CHECK: %[[TOP:[0-9]+]] = getelementptr {{({ ptr, i64, i64, i64 }, ptr %4, i64 0, i32 1|i8, ptr %4, i64 8)}}
 // CHECK: store i64 %{{[0-9]+}}, ptr %[[TOP]]
 // CHECK-NEXT: call double @enzyme_rs.rev.sq(double %{{[0-9]+}}, double %{{[0-9]+}}, ptr nonnull %4)
 // CHECK-NEXT: load ptr, ptr %4
@@ -44,7 +44,7 @@ void grad_h(const double *x, double *g, int n) {
 // CHECK: ret void
 
 // CHECK-LABEL: define internal void @enzyme_rs.rev.f(ptr %0, ptr %1, i32 %2, double %3, ptr %4)
-// CHECK: %[[T:[0-9]+]] = getelementptr { ptr, i64, i64, i64 }, ptr %4, i64 0, i32 1
+// CHECK: %[[T:[0-9]+]] = getelementptr {{({ ptr, i64, i64, i64 }, ptr %4, i64 0, i32 1|i8, ptr %4, i64 8)}}
 // CHECK-NEXT: %[[START:[0-9]+]] = load i64, ptr %[[T]]
 // CHECK-NOT: store i64 %{{[0-9]+}}, ptr %[[T]]
 // CHECK: %[[END:[0-9]+]] = phi i64 [ %[[START]], %5 ],
@@ -52,7 +52,7 @@ void grad_h(const double *x, double *g, int n) {
 // CHECK-NEXT: ret void
 
 // OFF-LABEL: define internal void @enzyme_rs.rev.f(
-// OFF: %[[TOP:[0-9]+]] = getelementptr { ptr, i64, i64, i64 }, ptr %4, i64 0, i32 1
+// OFF: %[[TOP:[0-9]+]] = getelementptr {{({ ptr, i64, i64, i64 }, ptr %4, i64 0, i32 1|i8, ptr %4, i64 8)}}
 // OFF: store i64 %{{[0-9]+}}, ptr %[[TOP]]
 // OFF: phi i64
 // OFF: load i64, ptr %[[TOP]]
