@@ -382,6 +382,22 @@ fn cleanup(sess: &mut Session) {
     // Parameters a recursive derivative only passes to itself.
     crate::modes::reverse::selfargs::run(&sess.created);
     fold_constant_args(&sess.created);
+    // The tape object of sweeps in registers once SROA runs, whether or
+    // not they are inlined below.
+    let mut sweeps: Vec<V> = sess
+        .rev_cache
+        .values()
+        .chain(sess.zeroed_pairs.values())
+        .flat_map(|p| {
+            [p.aug, p.rev]
+                .into_iter()
+                .chain(p.lane_revs.iter().copied())
+        })
+        .filter(|f| sess.created.contains(f))
+        .collect();
+    sweeps.sort();
+    sweeps.dedup();
+    crate::modes::reverse::tapelocal::run(&sweeps);
     let mut fns = sess.created.clone();
     prepare_promotion(&mut fns);
     let (mut huge, mut fns): (Vec<V>, Vec<V>) =

@@ -225,6 +225,14 @@ pub mod switches {
         !says_no("ENZYME_RS_SELF_ARGS")
     }
 
+    /// `ENZYME_RS_TAPE_LOCAL=0`: augmented and reverse sweeps keep reading
+    /// and writing the tape object through their tape parameter instead of
+    /// a local copy the cleanup promotes to registers
+    /// (modes/reverse/tapelocal.rs).
+    pub fn tape_local() -> bool {
+        !says_no("ENZYME_RS_TAPE_LOCAL")
+    }
+
     /// `ENZYME_RS_FORWARD_ZEROED=0`: a shadow slot zeroed by the reverse of
     /// a store and then added into with nothing written between keeps
     /// `load; fadd; store` (modes/reverse/rev/mod.rs, `zeroed_just_before`)

@@ -54,15 +54,15 @@ entry:
 }
 
 ; CHECK-LABEL: define internal void @enzyme_rs.aug.swap(ptr %a, ptr %"a'", ptr %b, ptr %"b'", ptr %c, ptr %"c'", i64 %n, ptr %tape)
-; CHECK: call void @enzyme_rs.aug.swap(ptr nonnull %a1, ptr poison, ptr %c, ptr %"c'", ptr %b, ptr %"b'", i64 %m, ptr %tape)
+; CHECK: call void @enzyme_rs.aug.swap(ptr nonnull %a1, ptr poison, ptr %c, ptr %"c'", ptr %b, ptr %"b'", i64 %m, ptr {{(nonnull )?}}%tape)
 ; CHECK-LABEL: define internal void @enzyme_rs.rev.swap(ptr %a, ptr %"a'", ptr %b, ptr %"b'", ptr %c, ptr %"c'", i64 %n, ptr %tape)
 ; CHECK: call void @enzyme_rs.rev.swap(ptr poison, ptr nonnull %{{[0-9]+}}, ptr %c, ptr %"c'", ptr %b, ptr %"b'", i64 %{{[0-9]+}}, ptr nonnull %tape)
 ; CHECK-LABEL: define internal void @enzyme_rs.aug.walk(ptr %in, ptr %"in'", ptr %out, ptr %"out'", i64 %n, ptr %tape)
-; CHECK: call void @enzyme_rs.aug.walk(ptr nonnull %in1, ptr poison, ptr nonnull %out1, ptr poison, i64 %m, ptr %tape)
+; CHECK: call void @enzyme_rs.aug.walk(ptr nonnull %in1, ptr poison, ptr nonnull %out1, ptr poison, i64 %m, ptr {{(nonnull )?}}%tape)
 ; CHECK-LABEL: define internal void @enzyme_rs.rev.walk(ptr %in, ptr %"in'", ptr %out, ptr %"out'", i64 %n, ptr %tape)
 ; CHECK: call void @enzyme_rs.rev.walk(ptr poison, ptr nonnull %{{[0-9]+}}, ptr poison, ptr nonnull %{{[0-9]+}}, i64 %{{[0-9]+}}, ptr nonnull %tape)
 
 ; OFF-NOT: ptr poison
 ; OFF-LABEL: define internal void @enzyme_rs.aug.walk(
-; OFF: call void @enzyme_rs.aug.walk(ptr nonnull %in1, ptr nonnull %{{[0-9]+}}, ptr nonnull %out1, ptr nonnull %{{[0-9]+}}, i64 %m, ptr %tape)
+; OFF: call void @enzyme_rs.aug.walk(ptr nonnull %in1, ptr nonnull %{{[0-9]+}}, ptr nonnull %out1, ptr nonnull %{{[0-9]+}}, i64 %m, ptr {{(nonnull )?}}%tape)
 ; OFF-NOT: ptr poison

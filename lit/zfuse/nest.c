@@ -20,7 +20,7 @@
 // CHECK: %[[COVERED:[0-9]+]] = icmp eq i64 %{{[0-9]+}}, %[[L]]
 // CHECK-NEXT: br i1 %[[COVERED]], label %[[FAST:[0-9]+]], label %[[SLOW:[0-9]+]]
 // CHECK: [[FAST]]:
-// CHECK: %[[FIRST:[0-9]+]] = phi i1 [ false, %{{[0-9]+}} ], [ true, %[[FAST]] ]
+// CHECK: %[[FIRST:[0-9]+]] = phi i1 [ false, %{{[0-9]+}} ], [ true, %{{[0-9]+}} ]
 // CHECK: %[[PV:[0-9]+]] = getelementptr inbounds double, ptr %[[DX]]
 // CHECK-NEXT: %[[OLD:[0-9]+]] = load double, ptr %[[PV]]
 // CHECK-NEXT: %[[SEL:[0-9]+]] = select i1 %[[FIRST]], double 0.000000e+00, double %[[OLD]]

@@ -30,6 +30,7 @@ pub mod rerun_cost;
 pub mod rev;
 pub mod selfargs;
 pub mod tape;
+pub mod tapelocal;
 pub mod zfuse;
 use rev::shadowtape;
 
