@@ -215,8 +215,11 @@ fn mark_cold(pair: &Pair, copy: V) {
         if !seen.insert(f) || is_declaration(f) || !name(f).contains(&tag) {
             continue;
         }
-        add_fn_attr(f, attr);
-        add_fn_attr(f, "cold");
+        // (optsize and minsize are invalid next to optnone.)
+        if !fn_has_attr(f, "optnone") {
+            add_fn_attr(f, attr);
+            add_fn_attr(f, "cold");
+        }
         for bb in blocks(f) {
             for i in instructions(bb) {
                 // Direct callees and functions passed on (the steps the
