@@ -211,6 +211,28 @@ pub mod switches {
         }
     }
 
+    /// `ENZYME_RS_DROP_DEAD=0`: functions the pass made that nothing calls
+    /// in the end (trial pairs replaced by a re-run, copies inlined
+    /// everywhere, runtime helpers no derivative uses) are left for LLVM's
+    /// GlobalDCE, which runs only after the late function passes have
+    /// optimized them (driver::drop_dead_functions).
+    pub fn drop_dead() -> bool {
+        !says_no("ENZYME_RS_DROP_DEAD")
+    }
+
+    /// `ENZYME_RS_RERUN_COLD`: how the re-run pair a run-time dispatch
+    /// picks only for tapes over the budget is optimized
+    /// (modes/reverse/rerun.rs, `mark_cold`): `optsize` (default: not
+    /// unrolled, vectorized only without a scalar remainder), `minsize`,
+    /// or `0` like any other function.
+    pub fn rerun_cold() -> Option<&'static str> {
+        match var("ENZYME_RS_RERUN_COLD").as_deref().map(str::trim) {
+            Some("minsize") => Some("minsize"),
+            Some(v) if matches!(v, "0" | "false" | "off" | "no") => None,
+            _ => Some("optsize"),
+        }
+    }
+
     /// `ENZYME_RS_MARK_AUG_PARAMS=0`: a finished augmented function's
     /// parameters are not marked read-only / not captured from its body
     /// (modes/reverse/distinct.rs, `mark_finished_aug`).

@@ -1,8 +1,10 @@
-; RUN: %opt %loadenzyme -passes=enzyme -S %s | %FileCheck %s
+; RUN: env ENZYME_RS_DROP_DEAD=0 %opt %loadenzyme -passes=enzyme -S %s | %FileCheck %s
 ; An active indirect call whose target is unknown goes through a dispatcher
 ; over the address-taken functions of its type (@sq, @cube and @sin, which
 ; the rule table knows; @unused_decl has no derivative and is left out), and
 ; the dispatcher is differentiated like any callee. Other targets abort.
+; (The dispatcher itself is unused once its pair exists: ENZYME_RS_DROP_DEAD=0
+; keeps it to show its body.)
 
 declare double @__enzyme_autodiff(ptr, ...)
 declare double @sin(double)

@@ -177,10 +177,13 @@ pub fn try_rerun(sess: &mut Session, key: &Key, a: &Aug, trial: &Pair) -> Result
     let pair = get_pair(sess, &ckey, None)?;
     let (out, why) = match choice {
         Choice::Always(why) => (Rerun::Replace(pair), why),
-        Choice::AtRunTime(d, why) => (
-            Rerun::Dispatch(rerun_cost::finish(key, d, trial, &pair)?),
-            why,
-        ),
+        Choice::AtRunTime(d, why) => {
+            mark_cold(&pair, copy);
+            (
+                Rerun::Dispatch(rerun_cost::finish(key, d, trial, &pair)?),
+                why,
+            )
+        }
     };
     if remark_enabled(f, RemarkKind::Passed) {
         let msg = format!(
@@ -192,6 +195,39 @@ pub fn try_rerun(sess: &mut Session, key: &Key, a: &Aug, trial: &Pair) -> Result
     }
     log::debug!("rerun: {} re-runs its {at} {why}", name(f));
     Ok(Some(out))
+}
+
+/// The re-run pair of a run-time dispatch runs only when the tape would
+/// exceed the budget, where its re-running costs several times the taped
+/// sweep anyway: it and the functions made for it (their names hold the
+/// copy's, `enzyme_rs.rerun.F`) are optimized for size, so LLVM does not
+/// unroll and vectorize a second reverse sweep that benchmark-sized runs
+/// never take (gmm, lstm: ~3,500 of ~14,000 instructions).
+/// `ENZYME_RS_RERUN_COLD` picks the attribute, `=0` none.
+fn mark_cold(pair: &Pair, copy: V) {
+    let Some(attr) = crate::options::switches::rerun_cold() else {
+        return;
+    };
+    let tag = name(copy);
+    let mut seen: HashSet<V> = HashSet::new();
+    let mut work = vec![pair.aug, pair.rev];
+    while let Some(f) = work.pop() {
+        if !seen.insert(f) || is_declaration(f) || !name(f).contains(&tag) {
+            continue;
+        }
+        // (optsize and minsize are invalid next to optnone.)
+        if !fn_has_attr(f, "optnone") {
+            add_fn_attr(f, attr);
+            add_fn_attr(f, "cold");
+        }
+        for bb in blocks(f) {
+            for i in instructions(bb) {
+                // Direct callees and functions passed on (the steps the
+                // runtime calls back).
+                work.extend(operands(i).into_iter().filter(|o| is_function(*o)));
+            }
+        }
+    }
 }
 
 /// Whether (and when) loop `p` of `key`'s function, `est` bytes of tape
