@@ -257,7 +257,7 @@ pub mod switches {
 
     /// `ENZYME_RS_FORWARD_ZEROED=0`: a shadow slot zeroed by the reverse of
     /// a store and then added into with nothing written between keeps
-    /// `load; fadd; store` (modes/reverse/rev/mod.rs, `zeroed_just_before`)
+    /// `load; fadd; store` (modes/reverse/rev/zeroslot.rs, `zeroed_just_before`)
     /// instead of storing the adjoint directly.
     pub fn forward_zeroed() -> bool {
         !says_no("ENZYME_RS_FORWARD_ZEROED")
@@ -273,7 +273,7 @@ pub mod switches {
 
     /// `ENZYME_RS_DEAD_ZEROS=0`: a shadow slot's zeroing that the adjoint
     /// stored in its place right after makes dead stays (modes/reverse/rev/
-    /// mod.rs, `read_apart_between`).
+    /// zeroslot.rs, `read_apart_between`).
     pub fn dead_zeros() -> bool {
         !says_no("ENZYME_RS_DEAD_ZEROS")
     }

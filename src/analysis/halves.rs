@@ -65,7 +65,7 @@ pub struct Pair {
 }
 
 /// Pointer operand of a load or store.
-fn access_ptr(i: V) -> V {
+pub fn access_ptr(i: V) -> V {
     if opcode(i) == Some(LLVMOpcode::LLVMStore) {
         operand(i, 1)
     } else {

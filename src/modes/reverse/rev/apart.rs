@@ -12,7 +12,7 @@
 //! at most one value, whose signed range comes from its definition
 //! (`sdiv`, `ashr`, `lshr` of a value with a known range) and from conditional
 //! branches that dominate the block (`m > 1` before the loop over
-//! `k < h = m / 2`). Used by `zeroed_just_before` (mod.rs) for the stores
+//! `k < h = m / 2`). Used by `zeroed_just_before` (zeroslot.rs) for the stores
 //! between the zeroing of a shadow slot and the add into it.
 use crate::analysis::types::layout::Layout;
 use crate::ir::llvm::*;
