@@ -216,7 +216,7 @@ pub mod switches {
     /// (driver::cleanup). Default `calls`: a derivative called from more
     /// than one site is left a call at every site, in loops too (one
     /// shared body; a call costs nothing next to its loop), except sites
-    /// zero fusion fused; `one`: its first copy is inlined at a site in
+    /// zero fusion fused and small forward derivatives; `one`: its first copy is inlined at a site in
     /// the deepest loop, the other sites call; `0`: the rule before
     /// (inlined at every site in a loop, outside loops under
     /// `ENZYME_RS_INLINE_COPIES_BUDGET`).

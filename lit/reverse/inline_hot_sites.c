@@ -4,7 +4,8 @@
 // inlined at each site, as is a derivative with a loop called from one
 // site alone, and a site zero fusion fused (the caller's memset folded
 // into the sweep; the fused copy keeps a call to the plain sweep for a
-// partial zeroing). `=one`: one copy at the deepest site, the others
+// partial zeroing), and a small forward derivative (its tangent sweep
+// loses what the caller knows of the tangent pointers). `=one`: one copy at the deepest site, the others
 // call; `=0`: the rule before (every site in a loop inlined).
 // RUN: %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s
 // RUN: env ENZYME_RS_HOT_SITES=one %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s --check-prefix=ONE
@@ -67,6 +68,14 @@ void fused_b(const double *x, double *g, int n, int k) {
   }
 }
 
+void fwd_a(const double *x, const double *dx, double *out, int n, int k) {
+  for (int j = 0; j < k; j++) out[j] = __enzyme_fwddiff((void *)cube_sum, enzyme_dup, x, dx + j * n, enzyme_const, n);
+}
+
+void fwd_b(const double *x, const double *dx, double *out, int n, int k) {
+  for (int j = 0; j < k; j++) out[j] = __enzyme_fwddiff((void *)cube_sum, enzyme_dup, x, dx + j * n, enzyme_const, n);
+}
+
 // CHECK-LABEL: define {{.*}}void @hot_a(
 // CHECK: call {{.*}}@enzyme_rs.aug.cube_sum(
 // CHECK: call {{.*}}@enzyme_rs.rev.cube_sum(
@@ -86,6 +95,10 @@ void fused_b(const double *x, double *g, int n, int k) {
 // CHECK-LABEL: define {{.*}}void @fused_b(
 // CHECK-NOT: call {{.*}}@enzyme_rs.{{.*}}zfuse
 // CHECK-NOT: call {{.*}}@enzyme_rs.aug.
+// CHECK-LABEL: define {{.*}}void @fwd_a(
+// CHECK-NOT: call {{.*}}@enzyme_rs.
+// CHECK-LABEL: define {{.*}}void @fwd_b(
+// CHECK-NOT: call {{.*}}@enzyme_rs.
 // CHECK-NOT: define internal {{.*}}@enzyme_rs.{{.*}}quad_sum
 // CHECK: define internal {{.*}}@enzyme_rs.aug.cube_sum(
 // CHECK: define internal {{.*}}@enzyme_rs.rev.cube_sum(

@@ -3,7 +3,8 @@
  * called in a loop (a hot site, accumulating) and once (a cold site);
  * a derivative with a loop at two sites in loops whose caller zeroes the
  * gradient first (zero fusion: kept inlined); a loop-free derivative in two loops (inlined);
- * a forward derivative with a loop in a loop over directions and once.
+ * a small forward derivative with a loop in a loop over directions and
+ * once (inlined at both).
  * Each result is checked against central finite differences. */
 #include "../check.h"
 #include <string.h>
