@@ -488,6 +488,7 @@ fn cleanup(sess: &mut Session) {
         calls: Vec<V>,
         depth: u32,
     }
+    let hot_sites = crate::options::switches::hot_sites();
     let mut site_list: Vec<Site> = Vec::new();
     let mut loops: Vec<(V, shim::Loops)> = Vec::new();
     for (call, caller) in std::mem::take(&mut sess.toplevel_calls) {
@@ -529,26 +530,95 @@ fn cleanup(sess: &mut Session) {
             .map(instruction_count)
             .sum()
     };
+    let key_of = |s: &Site| -> Vec<V> {
+        let mut key: Vec<V> = s.calls.iter().filter_map(|c| called_function(*c)).collect();
+        key.sort();
+        key
+    };
+    // A derivative that contains a loop does work per call that scales
+    // with the data: a call to one shared body costs next to nothing
+    // there (+13..45 instructions per call measured, bench/results/
+    // compile.md "Round 3"), while every inlined copy is optimized and
+    // compiled again. Such sites are "shared" (ENZYME_RS_HOT_SITES),
+    // except where the caller's context changes the derivative: a site
+    // zero fusion fused (its callee is the `.zfuse` copy; inlined, the
+    // caller's zeroing folds into the sweep). Loop-free derivatives keep
+    // the rule below (a constant seed from the caller folds much of
+    // their sweep), and so do small forward ones (<= INLINE_LIMIT): an
+    // 8-lane tangent sweep out of line loses what the caller knows of its
+    // tangent pointers (stencil's +22%, ode's +19% per direction).
+    let mut looped: Vec<(V, bool)> = Vec::new();
+    let mut has_loop = |f: V| -> bool {
+        if let Some((_, l)) = looped.iter().find(|(g, _)| *g == f) {
+            return *l;
+        }
+        let loops = shim::Loops::new(f);
+        let l = blocks(f).into_iter().any(|b| loops.depth(b) > 0);
+        looped.push((f, l));
+        l
+    };
+    let share = hot_sites != crate::options::switches::HotSites::Off && !sess.opts.inline;
+    let shared: Vec<bool> = site_list
+        .iter()
+        .map(|s| {
+            let key = key_of(s);
+            let forward = key.iter().any(|f| name(*f).starts_with("enzyme_rs.fwd"));
+            share
+                && !key.iter().any(|f| name(*f).contains(".zfuse"))
+                && !(forward && group_size(s) <= INLINE_LIMIT)
+                && key.iter().any(|f| has_loop(*f))
+        })
+        .collect();
+    let mut site_list: Vec<(Site, bool)> = site_list.into_iter().zip(shared).collect();
+    // Sites per derivative: one alone is inlined (its body then goes).
+    let mut site_count: Vec<(Vec<V>, usize)> = Vec::new();
+    for (s, _) in &site_list {
+        let key = key_of(s);
+        match site_count.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, n)) => *n += 1,
+            None => site_count.push((key, 1)),
+        }
+    }
     // A small derivative in a loop pays a call every iteration: inlined at
     // every such site. A large one in a loop, or any outside loops, is
-    // copied under the budget. Hot sites first, then large ones in loops,
-    // then the rest (stable: the order of the calls otherwise).
-    let hot = |s: &Site| s.depth > 0 && group_size(s) <= INLINE_LIMIT;
-    site_list.sort_by_cached_key(|s| (!hot(s), s.depth == 0));
+    // copied under the budget. Hot sites first, then large ones in loops
+    // (shared ones the deepest first), then the rest (stable: the order
+    // of the calls otherwise).
+    let hot = |s: &Site, shared: bool| !shared && s.depth > 0 && group_size(s) <= INLINE_LIMIT;
+    site_list.sort_by_cached_key(|(s, sh)| {
+        (
+            !hot(s, *sh),
+            s.depth == 0,
+            std::cmp::Reverse(if *sh { s.depth } else { 0 }),
+        )
+    });
     let mut copies: Vec<(Vec<V>, usize)> = Vec::new();
-    for site in site_list {
-        let mut key: Vec<V> = site
-            .calls
-            .iter()
-            .filter_map(|c| called_function(*c))
-            .collect();
-        key.sort();
+    for (site, shared) in site_list {
+        let key = key_of(&site);
         let size: usize = key.iter().map(|f| instruction_count(*f)).sum();
         let made = copies
             .iter()
             .find(|(k, _)| *k == key)
             .map_or(0, |(_, n)| *n);
-        if let (Some(limit), false, false) = (budget, sess.opts.inline, hot(&site)) {
+        if shared {
+            let sites = site_count
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map_or(1, |(_, n)| *n);
+            let leave = match hot_sites {
+                crate::options::switches::HotSites::One => made > 0,
+                _ => sites > 1,
+            };
+            if leave {
+                log::debug!(
+                    "enzyme-rs: derivative with a loop ({size} instructions, {sites} sites) left a call in '{}' (loop depth {})",
+                    name(site.caller),
+                    site.depth
+                );
+                continue;
+            }
+        }
+        if let (Some(limit), false, false) = (budget, sess.opts.inline, hot(&site, shared)) {
             if made > 0 && size * (made + 1) > limit {
                 log::debug!(
                     "enzyme-rs: derivative of {size} instructions left a call in '{}' ({made} copies inlined)",

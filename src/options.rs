@@ -211,6 +211,31 @@ pub mod switches {
         }
     }
 
+    /// `ENZYME_RS_HOT_SITES`: where a derivative that contains a loop
+    /// (its work per call scales with the data) is inlined
+    /// (driver::cleanup). Default `calls`: a derivative called from more
+    /// than one site is left a call at every site, in loops too (one
+    /// shared body; a call costs nothing next to its loop), except sites
+    /// zero fusion fused and small forward derivatives; `one`: its first copy is inlined at a site in
+    /// the deepest loop, the other sites call; `0`: the rule before
+    /// (inlined at every site in a loop, outside loops under
+    /// `ENZYME_RS_INLINE_COPIES_BUDGET`).
+    pub fn hot_sites() -> HotSites {
+        match var("ENZYME_RS_HOT_SITES").as_deref().map(str::trim) {
+            Some("one") => HotSites::One,
+            Some(v) if matches!(v, "0" | "false" | "off" | "no") => HotSites::Off,
+            _ => HotSites::Calls,
+        }
+    }
+
+    /// Values of [`hot_sites`].
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum HotSites {
+        Off,
+        One,
+        Calls,
+    }
+
     /// `ENZYME_RS_DROP_DEAD=0`: functions the pass made that nothing calls
     /// in the end (trial pairs replaced by a re-run, copies inlined
     /// everywhere, runtime helpers no derivative uses) are left for LLVM's

@@ -2,10 +2,13 @@
 // at sites outside loops only while all its copies stay within
 // ENZYME_RS_INLINE_COPIES_BUDGET instructions; the other sites call the
 // shared derivative. Sites in loops are inlined first and always.
-// RUN: env ENZYME_RS_INLINE_COPIES_BUDGET=10 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s
+// (This derivative contains a loop: by default (ENZYME_RS_HOT_SITES,
+// lit/reverse/inline_hot_sites.c) it is a call at all its sites; the rule
+// tested here is that of ENZYME_RS_HOT_SITES=0, and of loop-free ones.)
+// RUN: env ENZYME_RS_HOT_SITES=0 ENZYME_RS_INLINE_COPIES_BUDGET=10 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s
 // Default budget (200): this small derivative is copied everywhere.
-// RUN: %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s --check-prefix=ALL
-// RUN: env ENZYME_RS_INLINE_COPIES_BUDGET=0 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s --check-prefix=ALL
+// RUN: env ENZYME_RS_HOT_SITES=0 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s --check-prefix=ALL
+// RUN: env ENZYME_RS_HOT_SITES=0 ENZYME_RS_INLINE_COPIES_BUDGET=0 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s --check-prefix=ALL
 #include <enzyme/enzyme.h>
 
 static double cube_sum(const double *x, int n) {
