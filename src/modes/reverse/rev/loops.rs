@@ -50,9 +50,7 @@ pub(super) fn several_entry_loops(g: &RevGen, order: &[BB]) -> HashSet<BB> {
     if !crate::options::switches::one_loop_entry() {
         return out;
     }
-    let mut heads: Vec<BB> = g.a.counted.keys().copied().collect();
-    heads.sort();
-    for h in heads {
+    for &h in order.iter().filter(|h| g.a.counted.contains_key(*h)) {
         let latch = g.a.counted[&h].latch;
         let first = start_in(g, h, latch);
         let several = order.iter().any(|&b| {
