@@ -280,6 +280,14 @@ pub mod switches {
         !says_no("ENZYME_RS_TAPE_LOCAL")
     }
 
+    /// `ENZYME_RS_ONE_LOOP_ENTRY=0`: the reverse of a loop with several
+    /// exiting blocks is entered at each one's reverse directly (an
+    /// irreducible cycle) instead of through one landing block
+    /// (modes/reverse/rev/loops.rs).
+    pub fn one_loop_entry() -> bool {
+        !says_no("ENZYME_RS_ONE_LOOP_ENTRY")
+    }
+
     /// `ENZYME_RS_FORWARD_ZEROED=0`: a shadow slot zeroed by the reverse of
     /// a store and then added into with nothing written between keeps
     /// `load; fadd; store` (modes/reverse/rev/zeroslot.rs, `zeroed_just_before`)

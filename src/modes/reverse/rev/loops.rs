@@ -1,9 +1,74 @@
 //! Counted loops in the reverse sweep: the loops containing a block, the
-//! values a loop's reverse reads per iteration, and what each reverse edge
-//! entering a loop sets (its counter and the invariants its body reads).
+//! values a loop's reverse reads per iteration, what each reverse edge
+//! entering a loop sets (its counter and the invariants its body reads),
+//! and the one landing block of the reverse of a loop with several exits.
+//!
+//! The reverse of a counted loop is entered from the reverse of each of its
+//! exits, at the reverse of the exiting block, and runs back through the
+//! body to the reverse of the header, which goes on at the reverse of the
+//! latch (one iteration back) or leaves. With exits from more than one
+//! block (`while (j >= 0 && s[j] > key)`), branching straight to each
+//! exiting block's reverse gives the reverse cycle several entries: it is
+//! irreducible, and LLVM's loop passes (indvars, loop deletion) do not see
+//! it as a loop. Such a loop's reverse gets a landing block instead: every
+//! entering edge stores which block to start at into a slot and branches to
+//! the landing; the reverse of the header's step back does the same with
+//! the latch; the landing switches on the slot. The landing is then the
+//! reverse loop's only entry, its header (`ENZYME_RS_ONE_LOOP_ENTRY=0`:
+//! the edges branch to the blocks directly).
 use super::RevGen;
 use crate::diag::Result;
+use crate::ir::builder::add_case;
 use crate::ir::llvm::*;
+use std::collections::HashSet;
+
+/// The landing block of the reverse of a counted loop with several exits:
+/// the slot saying where to start, and the reverse blocks it may start at
+/// (the index in `targets` is the value stored).
+pub(super) struct Landing {
+    block: BB,
+    slot: V,
+    targets: Vec<BB>,
+}
+
+/// Where an edge into loop `h` starts in `h`'s own body: the block itself,
+/// or the counted loop directly inside `h` that contains it.
+fn start_in(g: &RevGen, h: BB, b: BB) -> BB {
+    let inner = g.counted_loops_of(b);
+    let pos = inner.iter().position(|x| *x == h);
+    match pos {
+        Some(k) if k > 0 => inner[k - 1],
+        _ => b,
+    }
+}
+
+/// The counted loops (headers) whose reverse needs a landing block: those
+/// whose exiting blocks and latch do not all start the reverse iteration at
+/// one place.
+pub(super) fn several_entry_loops(g: &RevGen, order: &[BB]) -> HashSet<BB> {
+    let mut out = HashSet::new();
+    if !crate::options::switches::one_loop_entry() {
+        return out;
+    }
+    for &h in order.iter().filter(|h| g.a.counted.contains_key(*h)) {
+        let latch = g.a.counted[&h].latch;
+        let first = start_in(g, h, latch);
+        let several = order.iter().any(|&b| {
+            g.a.loops.contains(h, b)
+                && successors(b).into_iter().any(|s| !g.a.loops.contains(h, s))
+                && start_in(g, h, b) != first
+        });
+        if several {
+            log::debug!(
+                "enzyme-rs: reverse of loop {} in {} entered through a landing block",
+                super::name_of_block(h),
+                name(g.a.func)
+            );
+            out.insert(h);
+        }
+    }
+    out
+}
 
 impl RevGen<'_> {
     /// Headers of the counted loops containing `bb`, innermost first.
@@ -84,6 +149,74 @@ impl RevGen<'_> {
         for h in self.counted_loops_of(pred) {
             if !self.a.loops.contains(h, x) {
                 self.entries.push((eb, x, h));
+            }
+        }
+    }
+
+    /// The block the reverse edge from block `x` (or, with `back`, the
+    /// reverse of loop `back`'s header stepping back) to its predecessor
+    /// `pred` branches to: `pred`'s prologue, or the landing block of the
+    /// outermost loop entered that has one (the slots of the landings
+    /// between are set here, in the current block).
+    pub(super) fn enter_target(&mut self, x: BB, pred: BB, back: Option<BB>) -> BB {
+        let mut target = self.prologue[&pred].0;
+        if self.landing_loops.is_empty() {
+            return target;
+        }
+        let mut loops: Vec<BB> = self
+            .counted_loops_of(pred)
+            .into_iter()
+            .filter(|h| !self.a.loops.contains(*h, x))
+            .collect();
+        loops.extend(back);
+        for h in loops {
+            if !self.landing_loops.contains(&h) {
+                continue;
+            }
+            if !self.landings.contains_key(&h) {
+                let block = append_block(
+                    self.rev,
+                    &format!("rev.loop.land.{}", super::name_of_block(h)),
+                );
+                let slot = self.entry_alloca(i32_type(self.b.ctx), "rev.start");
+                let l = Landing {
+                    block,
+                    slot,
+                    targets: Vec::new(),
+                };
+                self.landings.insert(h, l);
+                self.landing_order.push(h);
+            }
+            let l = self.landings.get_mut(&h).unwrap();
+            let k = match l.targets.iter().position(|t| *t == target) {
+                Some(k) => k,
+                None => {
+                    l.targets.push(target);
+                    l.targets.len() - 1
+                }
+            };
+            let slot = l.slot;
+            target = l.block;
+            self.b.store(const_i32(self.b.ctx, k as i64), slot);
+        }
+        target
+    }
+
+    /// Each landing block: read where to start, go there.
+    pub(super) fn finish_landings(&mut self) {
+        let ctx = self.b.ctx;
+        for h in self.landing_order.clone() {
+            let l = &self.landings[&h];
+            self.b.at_end(l.block);
+            self.b.clear_debug_loc();
+            let k = self.b.load(i32_type(ctx), l.slot);
+            if l.targets.len() == 1 {
+                self.b.br(l.targets[0]);
+                continue;
+            }
+            let sw = self.b.switch(k, l.targets[0], l.targets.len() as u32 - 1);
+            for (i, t) in l.targets.iter().enumerate().skip(1) {
+                add_case(sw, const_i32(ctx, i as i64), *t);
             }
         }
     }

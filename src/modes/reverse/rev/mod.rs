@@ -96,6 +96,9 @@ pub(super) fn build_lane(
         hoisted: HashMap::new(),
         hoisted_order: Vec::new(),
         entries: Vec::new(),
+        landing_loops: Default::default(),
+        landings: HashMap::new(),
+        landing_order: Vec::new(),
         in_edge: false,
         parallel,
         deferred: Vec::new(),
@@ -110,6 +113,7 @@ pub(super) fn build_lane(
         origins: HashMap::new(),
     };
     let order = rpo(g.a.func);
+    g.landing_loops = loops::several_entry_loops(&g, &order);
     // Create the reverse blocks (prologue + body) for every reachable block.
     for &bb in &order {
         let pro = append_block(rev, &format!("rev.pop.{}", name_of_block(bb)));
@@ -175,6 +179,7 @@ pub(super) fn build_lane(
         g.finish_block(bb, exit)?;
     }
     g.fill_loop_entries()?;
+    g.finish_landings();
     // Prologues: pop the block's bytes, then fall into the body.
     let keys: Vec<BB> = g.prologue.keys().copied().collect();
     for bb in keys {
@@ -279,6 +284,11 @@ struct RevGen<'a> {
     hoisted_order: Vec<(BB, V)>,
     /// Reverse edges entering loops: (edge block, exit block X, header).
     entries: Vec<(BB, BB, BB)>,
+    /// Counted loops whose reverse is entered through a landing block
+    /// (several exiting blocks, `loops.rs`), and their landings.
+    landing_loops: std::collections::HashSet<BB>,
+    landings: HashMap<BB, loops::Landing>,
+    landing_order: Vec<BB>,
     /// Set while emitting into an edge block (values made there are not
     /// reused elsewhere).
     in_edge: bool,
@@ -554,13 +564,13 @@ impl RevGen<'_> {
             self.b.br(exit);
             return Ok(());
         }
-        let edge = |g: &mut Self, pred: BB| -> Result<()> {
+        let edge = |g: &mut Self, pred: BB, back: Option<BB>| -> Result<()> {
             for (k, p) in phis.iter().enumerate() {
                 if let Some((v, _)) = incoming(*p).into_iter().find(|(_, b)| *b == pred) {
                     g.add_adjoint(v, dphis[k])?;
                 }
             }
-            let target = g.prologue[&pred].0;
+            let target = g.enter_target(bb, pred, back);
             g.b.br(target);
             Ok(())
         };
@@ -579,15 +589,17 @@ impl RevGen<'_> {
             self.b.at_end(to_latch);
             let dec = self.b.sub(rc, const_i64(ctx, 1));
             self.b.store(dec, slot);
-            edge(self, c.latch)?;
+            // (A latch inside an inner loop: this edge enters that loop.)
+            self.edge_block_if_entering(bb, c.latch);
+            edge(self, c.latch, Some(bb))?;
             self.b.at_end(to_pre);
             self.edge_block_if_entering(bb, c.preheader);
-            edge(self, c.preheader)?;
+            edge(self, c.preheader, None)?;
             return Ok(());
         }
         if preds.len() == 1 {
             self.edge_block_if_entering(bb, preds[0]);
-            edge(self, preds[0])?;
+            edge(self, preds[0], None)?;
             return Ok(());
         }
         let idx_phi = self.a.pred_index[&bb];
@@ -598,7 +610,7 @@ impl RevGen<'_> {
             add_case(sw, const_int(type_of(idx), k as u64), eb);
             self.b.at_end(eb);
             self.edge_block_if_entering(bb, *pred);
-            edge(self, *pred)?;
+            edge(self, *pred, None)?;
         }
         Ok(())
     }
