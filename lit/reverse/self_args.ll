@@ -78,4 +78,4 @@ entry:
 ; DROP: call void @enzyme_rs.aug.walk(ptr nonnull %in1, ptr nonnull %out1, i64 %m, ptr {{(nonnull )?}}%tape)
 ; DROP-LABEL: define internal void @enzyme_rs.rev.walk(ptr %"in'", ptr %"out'", i64 %n, ptr %tape)
 ; DROP: call void @enzyme_rs.rev.walk(ptr nonnull %{{[0-9]+}}, ptr nonnull %{{[0-9]+}}, i64 %{{[0-9]+}}, ptr nonnull %tape)
-; DROP-NOT: poison
+; DROP-NOT: ptr poison
