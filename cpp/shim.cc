@@ -315,6 +315,83 @@ extern "C" int ers_run_function_pipeline(LLVMValueRef *fns, unsigned n, const ch
 
 extern "C" void ers_free(char *p) { free(p); }
 
+// Replace `fn` by a function without the parameters marked in `drop` (one
+// byte per parameter; none of them may have a use), as LLVM's
+// DeadArgumentElimination does. Every use of `fn` must be a plain call of
+// it (checked by the caller, modes/reverse/selfargs.rs). The body, name,
+// attributes (parameter attributes shifted), calling convention and
+// metadata move to the new function; each call is rebuilt without the
+// dropped arguments. Returns the new function, or null (nothing changed)
+// when a use is not such a call or a marked parameter is used.
+extern "C" LLVMValueRef ers_drop_params(LLVMValueRef fn, const unsigned char *drop) {
+  Function *F = unwrap<Function>(fn);
+  FunctionType *FTy = F->getFunctionType();
+  if (FTy->isVarArg() || F->isDeclaration()) return nullptr;
+  unsigned n = FTy->getNumParams();
+  for (unsigned i = 0; i < n; ++i)
+    if (drop[i] && !F->getArg(i)->use_empty()) return nullptr;
+  std::vector<CallInst *> Calls;
+  for (User *U : F->users()) {
+    auto *CI = dyn_cast<CallInst>(U);
+    if (!CI || CI->getCalledOperand() != F || CI->isMustTailCall() || CI->arg_size() != n)
+      return nullptr;
+    for (unsigned i = 0; i < n; ++i)
+      if (CI->getArgOperand(i) == F) return nullptr;
+    Calls.push_back(CI);
+  }
+  LLVMContext &C = F->getContext();
+  AttributeList PAL = F->getAttributes();
+  std::vector<Type *> Params;
+  SmallVector<AttributeSet, 8> ArgAttrs;
+  for (unsigned i = 0; i < n; ++i)
+    if (!drop[i]) {
+      Params.push_back(FTy->getParamType(i));
+      ArgAttrs.push_back(PAL.getParamAttrs(i));
+    }
+  FunctionType *NFTy = FunctionType::get(FTy->getReturnType(), Params, false);
+  Function *NF = Function::Create(NFTy, F->getLinkage(), F->getAddressSpace());
+  NF->copyAttributesFrom(F);
+  NF->setComdat(F->getComdat());
+  NF->setAttributes(AttributeList::get(C, PAL.getFnAttrs(), PAL.getRetAttrs(), ArgAttrs));
+  F->getParent()->getFunctionList().insert(F->getIterator(), NF);
+  NF->takeName(F);
+  for (CallInst *CI : Calls) {
+    AttributeList CAL = CI->getAttributes();
+    SmallVector<Value *, 8> Args;
+    SmallVector<AttributeSet, 8> CArgAttrs;
+    for (unsigned i = 0; i < n; ++i)
+      if (!drop[i]) {
+        Args.push_back(CI->getArgOperand(i));
+        CArgAttrs.push_back(CAL.getParamAttrs(i));
+      }
+    SmallVector<OperandBundleDef, 1> Bundles;
+    CI->getOperandBundlesAsDefs(Bundles);
+    CallInst *NC = CallInst::Create(NFTy, NF, Args, Bundles, "", CI);
+    NC->setCallingConv(CI->getCallingConv());
+    NC->setAttributes(AttributeList::get(C, CAL.getFnAttrs(), CAL.getRetAttrs(), CArgAttrs));
+    NC->setTailCallKind(CI->getTailCallKind());
+    NC->copyMetadata(*CI);
+    NC->takeName(CI);
+    CI->replaceAllUsesWith(NC);
+    CI->eraseFromParent();
+  }
+  NF->splice(NF->begin(), F);
+  auto NI = NF->arg_begin();
+  for (unsigned i = 0; i < n; ++i) {
+    if (drop[i]) continue;
+    Argument *A = F->getArg(i);
+    A->replaceAllUsesWith(&*NI);
+    NI->takeName(A);
+    ++NI;
+  }
+  SmallVector<std::pair<unsigned, MDNode *>, 1> MDs;
+  F->getAllMetadata(MDs);
+  for (auto &KM : MDs) NF->addMetadata(KM.first, *KM.second);
+  F->replaceAllUsesWith(NF);
+  F->eraseFromParent();
+  return wrap(NF);
+}
+
 // Inline one call site. Returns 1 when inlined.
 extern "C" int ers_inline_call(LLVMValueRef call) {
   auto *CB = dyn_cast<CallBase>(unwrap(call));

@@ -185,6 +185,9 @@ pub fn run_with(
     if crate::options::switches::drop_dead() {
         drop_dead_functions(m, &before);
     }
+    // Parameters of new functions nothing reads any more (after the
+    // session: the functions are replaced).
+    crate::modes::reverse::selfargs::drop_unused(m, &before);
     true
 }
 

@@ -272,6 +272,13 @@ pub mod switches {
         !says_no("ENZYME_RS_SELF_ARGS")
     }
 
+    /// `ENZYME_RS_DROP_PARAMS=0`: a new function keeps the parameters
+    /// nothing reads any more in its signature
+    /// (modes/reverse/selfargs.rs, `drop_unused`).
+    pub fn drop_params() -> bool {
+        !says_no("ENZYME_RS_DROP_PARAMS")
+    }
+
     /// `ENZYME_RS_TAPE_LOCAL=0`: augmented and reverse sweeps keep reading
     /// and writing the tape object through their tape parameter instead of
     /// a local copy the cleanup promotes to registers

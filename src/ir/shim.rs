@@ -23,6 +23,7 @@ extern "C" {
     ) -> c_int;
     fn ers_free(p: *mut c_char);
     fn ers_inline_call(call: V) -> c_int;
+    fn ers_drop_params(f: V, drop: *const u8) -> V;
     fn ers_set_reassoc(v: V);
     fn ers_version_kept_check(f: V, br: V) -> c_int;
     fn ers_zfuse_kept(f: V, dx: V, len_load: V, store: V, esz: c_uint) -> c_int;
@@ -164,6 +165,16 @@ pub fn hoist_sunk_into_returns(f: V) -> u32 {
 /// Lay the blocks of `f` out in reverse post-order.
 pub fn layout_blocks_rpo(f: V) {
     unsafe { ers_layout_blocks_rpo(f) }
+}
+
+/// Replace function `f` by one without the parameters marked in `drop`
+/// (which nothing may use), every call rebuilt without those arguments
+/// (cpp/shim.cc). Every use of `f` must be a plain call of it; `None`
+/// (nothing changed) otherwise. The old `f` is deleted.
+pub fn drop_params(f: V, drop: &[bool]) -> Option<V> {
+    let bytes: Vec<u8> = drop.iter().map(|d| *d as u8).collect();
+    let nf = unsafe { ers_drop_params(f, bytes.as_ptr()) };
+    (!nf.is_null()).then_some(nf)
 }
 
 pub fn inline_call(call: V) -> bool {

@@ -18,9 +18,20 @@
 //! call) make a poison value undefined behaviour or change the ABI
 //! (`noundef`, `dereferenceable`, `byval`, `sret`, ...).
 //! `ENZYME_RS_SELF_ARGS=0` turns this off.
+//!
+//! Once the pass is done, [`drop_unused`] removes from the signature of a
+//! new recursive internal function the parameters nothing reads any more (those
+//! poisoned here, once the cleanup deleted what they fed; a shadow the
+//! augmented sweep never touches), as LLVM's dead-argument elimination
+//! would (it ran before the derivatives existed). With nine parameters,
+//! `fft_rec`'s sweeps passed the last three on the stack at every
+//! recursive call; with six, none (fft gradient: 392,000 fewer stores and
+//! 262,000 fewer loads per call). Only functions whose every use is a
+//! plain call of them. `ENZYME_RS_DROP_PARAMS=0` turns this off.
 use crate::ir::globals::{call_has_attr_at, global_type, param_has_attr};
 use crate::ir::llvm::*;
 use crate::ir::values::{poison, set_operand};
+use std::collections::HashSet;
 
 /// Attributes under which `poison` must not be passed (undefined
 /// behaviour) or that change how the argument is passed.
@@ -106,4 +117,77 @@ fn only_handed_on(f: V, v: V, j: u32, calls: &mut Vec<V>) -> bool {
         }
     }
     true
+}
+
+/// Attributes under which a parameter keeps its place although unread.
+const KEEP_ABI: [&str; 9] = [
+    "byval",
+    "byref",
+    "sret",
+    "inalloca",
+    "preallocated",
+    "nest",
+    "swiftself",
+    "swifterror",
+    "swiftasync",
+];
+
+/// Remove, from each recursive internal function of `m` the pass made
+/// (not in `before`; one that calls itself, where a parameter costs at
+/// every level) whose every use is a plain call, the parameters nothing
+/// in its body uses; repeated while a removed argument leaves another
+/// one's parameter unread. Returns how many were removed.
+pub fn drop_unused(m: LLVMModuleRef, before: &HashSet<V>) -> usize {
+    if !crate::options::switches::drop_params() {
+        return 0;
+    }
+    let mut total = 0;
+    loop {
+        let k = drop_round(m, before);
+        if k == 0 {
+            return total;
+        }
+        total += k;
+    }
+}
+
+fn drop_round(m: LLVMModuleRef, before: &HashSet<V>) -> usize {
+    use crate::ir::link::{linkage, Linkage};
+    let mut dropped = 0;
+    for f in functions(m) {
+        if before.contains(&f)
+            || is_declaration(f)
+            || linkage(f) != Linkage::Internal
+            || crate::ir::types::is_vararg(global_type(f))
+        {
+            continue;
+        }
+        let us = users(f);
+        if us.is_empty()
+            || !us
+                .iter()
+                .all(|u| is_call(*u) && called_value(*u) == f && !call_args(*u).contains(&f))
+            || !us.iter().any(|u| inst_fn(*u) == f)
+        {
+            continue;
+        }
+        let ps = params(f);
+        let drop: Vec<bool> = ps
+            .iter()
+            .enumerate()
+            .map(|(j, p)| {
+                users(*p).is_empty() && !KEEP_ABI.iter().any(|a| param_has_attr(f, j as u32, a))
+            })
+            .collect();
+        let k = drop.iter().filter(|d| **d).count();
+        if k == 0 {
+            continue;
+        }
+        let fname = name(f);
+        if crate::ir::shim::drop_params(f, &drop).is_some() {
+            log::debug!("enzyme-rs: {fname}: {k} unread parameter(s) removed");
+            dropped += k;
+        }
+    }
+    dropped
 }
