@@ -590,6 +590,13 @@ fn cleanup(sess: &mut Session) {
         .map(|s| {
             let key = key_of(s);
             let fused = key.iter().any(|f| name(*f).contains(".zfuse"));
+            log::debug!(
+                "enzyme-rs: site in '{}': {:?} fused {fused} depth {} loop {}",
+                name(s.caller),
+                key.iter().map(|f| name(*f)).collect::<Vec<_>>(),
+                s.depth,
+                key.iter().any(|f| has_loop(*f))
+            );
             share
                 && (!fused || (share_cold_fused && s.depth == 0))
                 && !inlined_forward(s, &key)
