@@ -807,8 +807,9 @@ fn drop_unread_results(fns: &[V]) {
 /// deletes the work only they needed: a forward sweep left a call (not
 /// inlined) no longer computes the primal result for nothing (sumsq's
 /// scalar forward: 2 of 4 floating-point operations per element).
-/// Only functions whose every use is a direct call whose every use is
-/// an `extractvalue`. `ENZYME_RS_UNREAD_FIELDS=0` turns this off.
+/// Only functions whose every use is a direct call (not also passing
+/// the function) whose every use is an `extractvalue`.
+/// `ENZYME_RS_UNREAD_FIELDS=0` turns this off.
 fn drop_unread_fields(fns: &[V]) {
     for &f in fns {
         let t = fn_return_type(f);
@@ -822,6 +823,7 @@ fn drop_unread_fields(fns: &[V]) {
             && calls.iter().all(|&c| {
                 is_call(c)
                     && called_value(c) == f
+                    && operands(c).iter().filter(|o| **o == f).count() == 1
                     && users(c).into_iter().all(|e| {
                         opcode(e) == Some(LLVMOpcode::LLVMExtractValue)
                             && match crate::ir::values::indices(e).first() {
