@@ -803,10 +803,10 @@ fn drop_unread_results(fns: &[V]) {
 
 /// Fields of a struct result that no call reads (a forward derivative
 /// returns `{primal, tangent}`, `__enzyme_fwddiff` reads the tangent
-/// alone) are returned as poison, so the cleanup
-/// deletes the work only they needed: a forward sweep left a call (not
-/// inlined) no longer computes the primal result for nothing (sumsq's
-/// scalar forward: 2 of 4 floating-point operations per element).
+/// alone) are returned as poison, so the cleanup deletes the work only
+/// they needed: a forward sweep left a call (not inlined) no longer
+/// computes the primal result for nothing (sumsq's scalar forward: 2 of
+/// 4 floating-point operations per element).
 /// Only functions whose every use is a direct call (not also passing
 /// the function) whose every use is an `extractvalue`.
 /// `ENZYME_RS_UNREAD_FIELDS=0` turns this off.
