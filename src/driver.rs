@@ -421,6 +421,9 @@ fn cleanup(sess: &mut Session) {
     const HUGE: usize = 20_000;
     let huge_pipeline = "sroa,early-cse<memssa>,simplifycfg,adce";
     drop_unread_results(&sess.created);
+    if crate::options::switches::unread_fields() {
+        drop_unread_fields(&sess.created);
+    }
     // Parameters a recursive derivative only passes to itself.
     crate::modes::reverse::selfargs::run(&sess.created);
     fold_constant_args(&sess.created);
@@ -547,9 +550,9 @@ fn cleanup(sess: &mut Session) {
     // zero fusion fused (its callee is the `.zfuse` copy; inlined, the
     // caller's zeroing folds into the sweep). Loop-free derivatives keep
     // the rule below (a constant seed from the caller folds much of
-    // their sweep), and so do small forward ones (<= INLINE_LIMIT): an
-    // 8-lane tangent sweep out of line loses what the caller knows of its
-    // tangent pointers (stencil's +22%, ode's +19% per direction).
+    // their sweep), and so do small vector forward ones (<= INLINE_LIMIT):
+    // an 8-lane tangent sweep out of line loses what the caller knows of
+    // its tangent pointers (stencil's +22%, ode's +19% per direction).
     let mut looped: Vec<(V, bool)> = Vec::new();
     let mut has_loop = |f: V| -> bool {
         if let Some((_, l)) = looped.iter().find(|(g, _)| *g == f) {
@@ -560,15 +563,43 @@ fn cleanup(sess: &mut Session) {
         looped.push((f, l));
         l
     };
+    // A scalar forward sweep (`enzyme_rs.fwd.*`, one tangent pointer) of
+    // some size is as fast out of line (enzyme_fwd per direction, gmm's
+    // faster, compile.md "Round 4"): shared like reverse derivatives.
+    // Tiny ones (< ENZYME_RS_SHARE_FWD instructions, default 100) stay
+    // inlined: their copies cost little to compile, and stencil's
+    // 61-instruction sweep out of line was +2.9% per direction (loop
+    // strength reduction picked a worse induction variable).
+    let share_fwd = crate::options::switches::share_fwd();
+    let inlined_forward = |s: &Site, key: &[V]| -> bool {
+        let size = group_size(s);
+        key.iter().any(|f| {
+            let n = name(*f);
+            n.starts_with("enzyme_rs.fwd")
+                && !(n.starts_with("enzyme_rs.fwd.") && share_fwd.is_some_and(|m| size >= m))
+        }) && size <= INLINE_LIMIT
+    };
+    // A fused site outside loops (a harness's warm-up or checking call)
+    // calls the shared fused copy; fused sites in loops stay inlined
+    // (out of line, logsumexp's fused sweep is +1.2% per call).
+    // ENZYME_RS_SHARE_COLD_FUSED=0: every fused site inlined.
+    let share_cold_fused = crate::options::switches::share_cold_fused();
     let share = hot_sites != crate::options::switches::HotSites::Off && !sess.opts.inline;
     let shared: Vec<bool> = site_list
         .iter()
         .map(|s| {
             let key = key_of(s);
-            let forward = key.iter().any(|f| name(*f).starts_with("enzyme_rs.fwd"));
+            let fused = key.iter().any(|f| name(*f).contains(".zfuse"));
+            log::debug!(
+                "enzyme-rs: site in '{}': {:?} fused {fused} depth {} loop {}",
+                name(s.caller),
+                key.iter().map(|f| name(*f)).collect::<Vec<_>>(),
+                s.depth,
+                key.iter().any(|f| has_loop(*f))
+            );
             share
-                && !key.iter().any(|f| name(*f).contains(".zfuse"))
-                && !(forward && group_size(s) <= INLINE_LIMIT)
+                && (!fused || (share_cold_fused && s.depth == 0))
+                && !inlined_forward(s, &key)
                 && key.iter().any(|f| has_loop(*f))
         })
         .collect();
@@ -767,6 +798,69 @@ fn drop_unread_results(fns: &[V]) {
             }
             done.push(f);
         }
+    }
+}
+
+/// Fields of a struct result that no call reads (a forward derivative
+/// returns `{primal, tangent}`, `__enzyme_fwddiff` reads the tangent
+/// alone) are returned as poison, so the cleanup deletes the work only
+/// they needed: a forward sweep left a call (not inlined) no longer
+/// computes the primal result for nothing (sumsq's scalar forward: 2 of
+/// 4 floating-point operations per element).
+/// Only functions whose every use is a direct call (not also passing
+/// the function) whose every use is an `extractvalue`.
+/// `ENZYME_RS_UNREAD_FIELDS=0` turns this off.
+fn drop_unread_fields(fns: &[V]) {
+    for &f in fns {
+        let t = fn_return_type(f);
+        if !is_struct(t) {
+            continue;
+        }
+        let fields = struct_fields(t);
+        let mut read = vec![false; fields.len()];
+        let calls = users(f);
+        let all_extracts = !calls.is_empty()
+            && calls.iter().all(|&c| {
+                is_call(c)
+                    && called_value(c) == f
+                    && operands(c).iter().filter(|o| **o == f).count() == 1
+                    && users(c).into_iter().all(|e| {
+                        opcode(e) == Some(LLVMOpcode::LLVMExtractValue)
+                            && match crate::ir::values::indices(e).first() {
+                                Some(&i) if (i as usize) < read.len() => {
+                                    read[i as usize] = true;
+                                    true
+                                }
+                                _ => false,
+                            }
+                    })
+            });
+        if !all_extracts || read.iter().all(|r| *r) {
+            continue;
+        }
+        let b = crate::ir::Builder::for_function(f);
+        for bb in blocks(f) {
+            let r = terminator(bb);
+            if opcode(r) != Some(LLVMOpcode::LLVMRet) || num_operands(r) != 1 {
+                continue;
+            }
+            // Built up from poison with the read fields alone (inserting
+            // poison over a field would fold back to the old value).
+            b.before(r);
+            let old = operand(r, 0);
+            let mut v = crate::ir::values::poison(t);
+            for (i, _) in fields.iter().enumerate().filter(|(i, _)| read[*i]) {
+                let x = b.extract_value(old, i as u32);
+                v = b.insert_value(v, x, i as u32);
+            }
+            crate::ir::values::set_operand(r, 0, v);
+        }
+        log::debug!(
+            "enzyme-rs: '{}' returns {} of {} fields unread: poison",
+            name(f),
+            read.iter().filter(|r| !**r).count(),
+            read.len()
+        );
     }
 }
 

@@ -216,7 +216,8 @@ pub mod switches {
     /// (driver::cleanup). Default `calls`: a derivative called from more
     /// than one site is left a call at every site, in loops too (one
     /// shared body; a call costs nothing next to its loop), except sites
-    /// zero fusion fused and small forward derivatives; `one`: its first copy is inlined at a site in
+    /// zero fusion fused in loops ([`share_cold_fused`]) and small forward
+    /// derivatives ([`share_fwd`]); `one`: its first copy is inlined at a site in
     /// the deepest loop, the other sites call; `0`: the rule before
     /// (inlined at every site in a loop, outside loops under
     /// `ENZYME_RS_INLINE_COPIES_BUDGET`).
@@ -226,6 +227,39 @@ pub mod switches {
             Some(v) if matches!(v, "0" | "false" | "off" | "no") => HotSites::Off,
             _ => HotSites::Calls,
         }
+    }
+
+    /// `ENZYME_RS_SHARE_FWD`: the size (instructions) from which a small
+    /// *scalar* forward derivative (`enzyme_rs.fwd.*`) that contains a
+    /// loop is left a call to one shared body under [`hot_sites`]
+    /// (driver::cleanup); default 100. `0` (or `off`): small scalar
+    /// forward derivatives are inlined at every site, like the vector
+    /// ones (`enzyme_rs.fwdN.*`).
+    pub fn share_fwd() -> Option<usize> {
+        match var("ENZYME_RS_SHARE_FWD") {
+            None => Some(100),
+            Some(v) => match v.trim().parse::<usize>() {
+                Ok(0) => None,
+                Ok(n) => Some(n),
+                Err(_) => (!says_no("ENZYME_RS_SHARE_FWD")).then_some(100),
+            },
+        }
+    }
+
+    /// `ENZYME_RS_UNREAD_FIELDS=0`: a new function's struct result keeps
+    /// fields no call reads (driver::drop_unread_fields; by default they
+    /// are returned as poison, so an out-of-line forward sweep does not
+    /// compute the primal value `__enzyme_fwddiff` drops).
+    pub fn unread_fields() -> bool {
+        !says_no("ENZYME_RS_UNREAD_FIELDS")
+    }
+
+    /// `ENZYME_RS_SHARE_COLD_FUSED=0`: a site zero fusion fused is
+    /// inlined outside loops too; by default, under [`hot_sites`], such a
+    /// site outside any loop calls the shared fused copy while the fused
+    /// sites in loops stay inlined (driver::cleanup).
+    pub fn share_cold_fused() -> bool {
+        !says_no("ENZYME_RS_SHARE_COLD_FUSED")
     }
 
     /// Values of [`hot_sites`].
