@@ -1,12 +1,15 @@
 // A heap shadow kept in its primal block (modes/reverse/inplace.rs): the
 // recursive FFT of a malloc'd block X then the weighted sum of |X_k|^2
 // (the reverse reads X[k] and first writes dX[k] in one iteration: dX
-// lives in X), and an elementwise block. Must not (each keeps a block of
-// its own): a neighbour read (X[i+1] in iteration i), X read by two loops
-// (the second loop's reverse writes dX before the first reads X), X
-// stored in a global (escapes), X freed by a helper, and a loop covering
-// only part of the block (the rest zeroed before the FFT's reverse).
-// Every gradient is checked against central differences.
+// lives in X), and the same with a loop reading only half of X (the rest
+// of the block is zeroed before the FFT's reverse). Must not (each keeps
+// a block of its own): X written by a loop of the function (its reverse
+// reads and zeroes dX), a neighbour read (X[i+1] in iteration i), X read
+// by two loops (the second loop's reverse writes dX before the first reads
+// X), X stored in a global (escapes), X freed by a helper, and a block of
+// pointers (the augmented sweep writes their shadows into dX). Every
+// gradient is checked against central differences, twice for the two
+// that apply (a second call must not see the first's block).
 #include "../check.h"
 
 #define N 512 /* 256 complex values: a block of 4096 bytes, kept */
@@ -102,6 +105,16 @@ double part_obj(const double *x) {
   return f;
 }
 
+/* A block of pointers: the augmented sweep stores their shadows into dX. */
+double ptrs_obj(const double *x) {
+  const double **P = malloc(sizeof(double *) * N);
+  for (int i = 0; i < N; i++) P[i] = &x[(i * 7) % N];
+  double f = 0;
+  for (int i = 0; i < N; i++) f += W[i] * *P[i] * *P[i];
+  free(P);
+  return f;
+}
+
 #define CHECK_ONE(f, x)                                             \
   do {                                                              \
     static double dx_[N], fd_[N];                                   \
@@ -130,6 +143,7 @@ int main(void) {
   CHECK_ONE(escape_obj, x);
   CHECK_ONE(helper_free_obj, x);
   CHECK_ONE(part_obj, x);
+  CHECK_ONE(ptrs_obj, x);
   /* Called again: a second call must not see the first's block. */
   CHECK_ONE(fft_obj, x);
   CHECK_ONE(part_obj, x);
