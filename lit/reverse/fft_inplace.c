@@ -5,13 +5,16 @@
 // reverse, and only X is freed (no give-back). Must not (a kept block of
 // its own): X read by a second loop (NEIGH: X[i + 1] beside X[i]; TWICE:
 // two loops read X), X stored in a global (ESCAPE), X freed by a helper
-// (HELPER: no kept block either). ENZYME_RS_INPLACE_SHADOW=0: the kept block as before.
+// (HELPER: no kept block either), a block of pointers (PTRS: the
+// augmented sweep stores their shadows into dX).
+// ENZYME_RS_INPLACE_SHADOW=0: the kept block as before.
 // RUN: env ENZYME_RS_NO_INLINE=1 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include -DCASE=0 %s -o - | %FileCheck %s
 // RUN: env ENZYME_RS_NO_INLINE=1 ENZYME_RS_INPLACE_SHADOW=0 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include -DCASE=0 %s -o - | %FileCheck %s --check-prefix=KEPT
 // RUN: env ENZYME_RS_NO_INLINE=1 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include -DCASE=1 %s -o - | %FileCheck %s --check-prefix=KEPT
 // RUN: env ENZYME_RS_NO_INLINE=1 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include -DCASE=2 %s -o - | %FileCheck %s --check-prefix=KEPT
 // RUN: env ENZYME_RS_NO_INLINE=1 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include -DCASE=3 %s -o - | %FileCheck %s --check-prefix=KEPT
 // RUN: env ENZYME_RS_NO_INLINE=1 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include -DCASE=4 %s -o - | %FileCheck %s --check-prefix=NONE
+// RUN: env ENZYME_RS_NO_INLINE=1 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include -DCASE=5 %s -o - | %FileCheck %s --check-prefix=KEPT
 #include <enzyme/enzyme.h>
 #include <stdlib.h>
 
@@ -40,6 +43,16 @@ static void fft_rec(const double *in, int s, double *out, int m, const double *t
 
 __attribute__((noinline)) static void release(double *p) { free(p); }
 
+#if CASE == 5
+double f(const double *x, const double *tw, const double *w, int n) {
+  const double **P = malloc(sizeof(double *) * 2 * n);
+  for (int k = 0; k < 2 * n; k++) P[k] = &x[k];
+  double s = 0;
+  for (int k = 0; k < 2 * n; k++) s += w[k / 2] * *P[k] * *P[k];
+  free(P);
+  return s;
+}
+#else
 double f(const double *x, const double *tw, const double *w, int n) {
   double *X = malloc(sizeof(double) * 2 * n);
 #if CASE == 3
@@ -62,6 +75,7 @@ double f(const double *x, const double *tw, const double *w, int n) {
 #endif
   return s;
 }
+#endif
 
 void grad(const double *x, double *dx, const double *tw, const double *w, int n) {
   __enzyme_autodiff((void *)f, enzyme_dup, x, dx, enzyme_const, tw, enzyme_const, w, n);
