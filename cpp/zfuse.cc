@@ -7,6 +7,7 @@
 // against the caller's zeroing length at run time.
 #include "llvm-c/Core.h"
 #include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -526,4 +527,222 @@ extern "C" int ers_zfuse_kept(LLVMValueRef fn, LLVMValueRef dx, LLVMValueRef len
   }
   if (verifyFunction(F, &errs())) return -7;
   return 1;
+}
+
+// In-place shadow (src/modes/reverse/inplace.rs): a reverse function whose
+// shadow block dX is to live in the primal block X. `xtags` / `dtags`: the
+// tagged values of X and dX in `fn`; `stores`: the stores of the
+// accumulations into dX (each `esz` bytes); `xloads`: every load from X;
+// `dcalls`: the calls that receive dX (`dbases[i]`, a dX tag, the
+// argument). Checked (else <= 0, nothing changed):
+//   - every store in the body of one outermost loop L (not a nested loop)
+//     with one exit, run on every iteration, at an affine address of step
+//     +-esz from one dX tag; their ranges chain without gap or overlap from
+//     that tag on (each element written once, in one iteration);
+//   - every load from X in L's body, at the same offset from its X tag as
+//     one of those stores from dX, in the same iteration (same recurrence),
+//     at most `esz` bytes, dominating that store: an element of X is read
+//     only in the iteration that first writes that element of dX, before;
+//   - L is reached from no call in `dcalls` (they run after L, or without
+//     it) and L's preheader from none of L's blocks.
+// Then the function is changed (returns 1): a slot `zf` (the offset from
+// which dX still has X's bytes) is 0 on entry, the range's size in L's
+// preheader; before each call in `dcalls`, when zf is not -1, the bytes of
+// the block from zf on (to malloc_usable_size) are zeroed and zf set to
+// -1. The caller then turns the accumulations into stores.
+extern "C" int ers_inplace_guard(LLVMValueRef fn, LLVMValueRef *stores, unsigned ns,
+                                 LLVMValueRef *xloads, unsigned nl, LLVMValueRef *xtags,
+                                 unsigned nxt, LLVMValueRef *dtags, unsigned ndt,
+                                 LLVMValueRef *dcalls, LLVMValueRef *dbases, unsigned nc,
+                                 unsigned esz) {
+  Function &F = *unwrap<Function>(fn);
+  if (ns == 0 || esz == 0) return 0;
+  SmallPtrSet<Value *, 8> XT, DTg;
+  for (unsigned i = 0; i < nxt; i++) XT.insert(unwrap(xtags[i]));
+  for (unsigned i = 0; i < ndt; i++) DTg.insert(unwrap(dtags[i]));
+  Analyses A(F);
+  ScalarEvolution &SE = A.SE;
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  Loop *L = nullptr;
+  SmallVector<StoreInst *, 8> Sts;
+  for (unsigned k = 0; k < ns; k++) {
+    auto *St = dyn_cast<StoreInst>(unwrap(stores[k]));
+    if (!St || St->getFunction() != &F) return -1;
+    Loop *SL = A.LI.getLoopFor(St->getParent());
+    if (!SL || SL->getParentLoop() || (L && SL != L)) return -1;
+    L = SL;
+    Sts.push_back(St);
+  }
+  BasicBlock *Pre = L->getLoopPreheader();
+  if (!Pre) return -2;
+  SextOfNonNegative Norm(SE, Pre->getTerminator());
+  auto IsZero = [&](const SCEV *D) {
+    if (isa<SCEVCouldNotCompute>(D)) return false;
+    if (!D->isZero()) D = Norm.visit(D);
+    return !isa<SCEVCouldNotCompute>(D) && D->isZero();
+  };
+  auto BaseOf = [&](Value *P) -> Value * {
+    auto *U = dyn_cast<SCEVUnknown>(SE.getPointerBase(SE.getSCEV(P)));
+    return U ? U->getValue() : nullptr;
+  };
+  Value *DB = BaseOf(Sts[0]->getPointerOperand());
+  if (!DB || !DTg.count(DB)) return -20;
+  const SCEV *DBS = SE.getSCEV(DB);
+  struct Range {
+    const SCEV *Lo, *Hi;
+  };
+  SmallVector<Range, 8> R;
+  SmallVector<const SCEV *, 8> Off;
+  // Per store: its recurrence's start, step and last iteration.
+  struct Rec {
+    const SCEV *Start, *K;
+    int64_t Step;
+    bool Done;
+  };
+  SmallVector<Rec, 8> Recs;
+  for (StoreInst *St : Sts) {
+    if (BaseOf(St->getPointerOperand()) != DB) return -20;
+    if (DL.getTypeStoreSize(St->getValueOperand()->getType()) != esz) return -6;
+    const SCEV *P = SE.getSCEV(St->getPointerOperand());
+    auto *AR = dyn_cast<SCEVAddRecExpr>(P);
+    if (!AR || AR->getLoop() != L || !AR->isAffine()) return -5;
+    auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+    if (!Step) return -5;
+    int64_t st = Step->getAPInt().getSExtValue();
+    if (st == 0 || st % (int64_t)esz) return -6;
+    int Err = 0;
+    bool Every = false;
+    const SCEV *K = lastIteration(A, L, St->getParent(), Step->getType(), Every, Err);
+    if (!K) return Err;
+    if (!Every) return -4;
+    Recs.push_back({AR->getStart(), K, st, false});
+    const SCEV *O = SE.getMinusSCEV(P, DBS);
+    if (isa<SCEVCouldNotCompute>(O)) return -25;
+    Off.push_back(O);
+  }
+  // Stores of one step S = +-m esz whose starts are c, c + esz, ...,
+  // c + (m-1) esz together write [c, c + m esz) in each iteration: one
+  // contiguous range over the iterations.
+  for (unsigned k = 0; k < Recs.size(); k++) {
+    if (Recs[k].Done) continue;
+    int64_t st = Recs[k].Step;
+    int64_t m = (st < 0 ? -st : st) / (int64_t)esz;
+    SmallVector<int64_t, 8> Cs;
+    const SCEV *Min = Recs[k].Start;
+    int64_t MinC = 0;
+    for (unsigned j = 0; j < Recs.size(); j++) {
+      if (Recs[j].Done || Recs[j].Step != st) continue;
+      auto *C = dyn_cast<SCEVConstant>(SE.getMinusSCEV(Recs[j].Start, Recs[k].Start));
+      if (!C) return -6;
+      int64_t c = C->getAPInt().getSExtValue();
+      if (Recs[j].K != Recs[k].K) return -6;
+      Cs.push_back(c);
+      if (c < MinC) MinC = c, Min = Recs[j].Start;
+      Recs[j].Done = true;
+    }
+    if ((int64_t)Cs.size() != m) return -6;
+    llvm::sort(Cs);
+    for (int64_t j = 0; j < m; j++)
+      if (Cs[j] != MinC + j * (int64_t)esz) return -6;
+    Type *Ty = Recs[k].K->getType();
+    const SCEV *StepS = SE.getConstant(Ty, st);
+    const SCEV *Last = SE.getAddExpr(Min, SE.getMulExpr(StepS, Recs[k].K));
+    const SCEV *Lo = st > 0 ? Min : Last;
+    const SCEV *Top = st > 0 ? Last : Min;
+    R.push_back({Lo, SE.getAddExpr(Top, SE.getConstant(Ty, m * (int64_t)esz))});
+  }
+  // Loads from X: each the element its iteration's store writes, before.
+  for (unsigned i = 0; i < nl; i++) {
+    auto *Ld = dyn_cast<LoadInst>(unwrap(xloads[i]));
+    if (!Ld || Ld->getFunction() != &F || !Ld->isSimple()) return -21;
+    if (A.LI.getLoopFor(Ld->getParent()) != L) return -21;
+    Value *XB = BaseOf(Ld->getPointerOperand());
+    if (!XB || !XT.count(XB)) return -22;
+    if (DL.getTypeStoreSize(Ld->getType()) > esz) return -23;
+    const SCEV *O = SE.getMinusSCEV(SE.getSCEV(Ld->getPointerOperand()), SE.getSCEV(XB));
+    if (isa<SCEVCouldNotCompute>(O)) return -24;
+    bool ok = false;
+    for (unsigned k = 0; k < Sts.size() && !ok; k++)
+      ok = IsZero(SE.getMinusSCEV(O, Off[k])) && A.DT.dominates(Ld, Sts[k]);
+    if (!ok) return -24;
+  }
+  // The ranges chain from DB: each element written exactly once.
+  const SCEV *Cur = DBS;
+  SmallVector<bool, 8> Used(R.size(), false);
+  if (getenv("ENZYME_RS_ZFUSE_DEBUG"))
+    for (auto &X : R) errs() << "inplace: [" << *X.Lo << ", " << *X.Hi << ")\n";
+  for (unsigned c = 0; c < R.size(); c++) {
+    bool found = false;
+    for (unsigned k = 0; k < R.size() && !found; k++) {
+      if (Used[k]) continue;
+      if (IsZero(SE.getMinusSCEV(R[k].Lo, Cur))) {
+        Used[k] = true;
+        Cur = R[k].Hi;
+        found = true;
+      }
+    }
+    if (!found) return -8;
+  }
+  const SCEV *Size = SE.getMinusSCEV(Cur, DBS);
+  if (isa<SCEVCouldNotCompute>(Size) || !Size->getType()->isIntegerTy() ||
+      Size->getType()->getIntegerBitWidth() > 64 || Size->getExpressionSize() > 32)
+    return -9;
+  Type *I64 = Type::getInt64Ty(F.getContext());
+  Size = SE.getNoopOrZeroExtend(Size, I64);
+  // After L: no call receiving dX reaches L; L does not reach its
+  // preheader again.
+  SmallVector<BasicBlock *, 8> Exits;
+  L->getExitBlocks(Exits);
+  for (BasicBlock *E : Exits)
+    if (isPotentiallyReachable(E, Pre, nullptr, &A.DT, &A.LI)) return -26;
+  SmallVector<CallInst *, 4> Calls;
+  for (unsigned i = 0; i < nc; i++) {
+    auto *C = dyn_cast<CallInst>(unwrap(dcalls[i]));
+    if (!C || C->getFunction() != &F || !DTg.count(unwrap(dbases[i]))) return -27;
+    if (L->contains(C->getParent()) ||
+        isPotentiallyReachable(C->getParent(), L->getHeader(), nullptr, &A.DT, &A.LI))
+      return -27;
+    Calls.push_back(C);
+  }
+  Instruction *At = Pre->getTerminator();
+#if LLVM_VERSION_MAJOR >= 20
+  SCEVExpander Exp(SE, "ers.inplace");
+#else
+  SCEVExpander Exp(SE, DL, "ers.inplace");
+#endif
+  if (!Exp.isSafeToExpandAt(Size, At)) return -13;
+  Value *SizeV = Exp.expandCodeFor(Size, I64, At);
+  LLVMContext &Ctx = F.getContext();
+  IRBuilder<> EB(&*F.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *ZF = EB.CreateAlloca(I64, nullptr, "ers.inplace.zf");
+  EB.CreateStore(ConstantInt::get(I64, 0), ZF);
+  IRBuilder<> PB(At);
+  PB.CreateStore(SizeV, ZF);
+  Module *M = F.getParent();
+  FunctionCallee Usable =
+      M->getOrInsertFunction("malloc_usable_size", I64, PointerType::getUnqual(Ctx));
+  for (unsigned i = 0; i < Calls.size(); i++) {
+    CallInst *C = Calls[i];
+    Value *P = unwrap(dbases[i]);
+    IRBuilder<> CB(C);
+    Value *Z = CB.CreateLoad(I64, ZF, "ers.inplace.from");
+    Value *Need = CB.CreateICmpNE(Z, ConstantInt::get(I64, -1));
+    Instruction *T = SplitBlockAndInsertIfThen(Need, C, false);
+    IRBuilder<> TB(T);
+    Value *U = TB.CreateCall(Usable, {P}, "ers.inplace.usable");
+    Value *S = TB.CreateBinaryIntrinsic(Intrinsic::umin, Z, U);
+    Value *Q = TB.CreateGEP(Type::getInt8Ty(Ctx), P, S);
+    TB.CreateMemSet(Q, TB.getInt8(0), TB.CreateSub(U, S), MaybeAlign());
+    TB.CreateStore(ConstantInt::get(I64, -1), ZF);
+  }
+  return 1;
+}
+
+// A declaration that neither reads nor writes memory, returns, and does
+// not unwind (the in-place shadow's tags).
+extern "C" void ers_mark_pure_decl(LLVMValueRef fn) {
+  Function &F = *unwrap<Function>(fn);
+  F.setDoesNotAccessMemory();
+  F.setDoesNotThrow();
+  F.setWillReturn();
 }

@@ -68,6 +68,10 @@ pub struct Options {
     /// of allocating it again (`ENZYME_RS_KEEP_SHADOW=0`: never;
     /// modes/reverse/keep.rs).
     pub keep_shadow: bool,
+    /// Keep a heap shadow in its primal block where the reverse sweep
+    /// reads each element before first writing its shadow
+    /// (`ENZYME_RS_INPLACE_SHADOW=0`: never; modes/reverse/inplace.rs).
+    pub inplace_shadow: bool,
     /// Mark the parameters of a re-run loop's step that reach only its own
     /// scratch `noalias` (`ENZYME_RS_RERUN_NOALIAS=0`: never;
     /// modes/reverse/rerun.rs).
@@ -152,6 +156,7 @@ impl Options {
             reassoc_sums: flag("enzyme-rs-reassoc-sums", true),
             route_joins: flag("enzyme-rs-route-joins", true),
             keep_shadow: flag("enzyme-rs-keep-shadow", true),
+            inplace_shadow: flag("enzyme-rs-inplace-shadow", true),
             rerun_noalias: flag("enzyme-rs-rerun-noalias", true),
         }
     }

@@ -27,6 +27,22 @@ extern "C" {
     fn ers_set_reassoc(v: V);
     fn ers_version_kept_check(f: V, br: V) -> c_int;
     fn ers_zfuse_kept(f: V, dx: V, len_load: V, store: V, esz: c_uint) -> c_int;
+    fn ers_inplace_guard(
+        f: V,
+        stores: *mut V,
+        ns: c_uint,
+        xloads: *mut V,
+        nl: c_uint,
+        xtags: *mut V,
+        nxt: c_uint,
+        dtags: *mut V,
+        ndt: c_uint,
+        dcalls: *mut V,
+        dbases: *mut V,
+        nc: c_uint,
+        esz: c_uint,
+    ) -> c_int;
+    fn ers_mark_pure_decl(f: V);
     fn ers_set_branch_weights(br: V, t: c_uint, f: c_uint);
     fn ers_split_large_blocks(f: V, limit: c_uint) -> c_uint;
     fn ers_hoist_sunk_into_returns(f: V) -> c_uint;
@@ -199,6 +215,49 @@ pub fn version_kept_check(f: V, br: V) -> i32 {
 /// cpp/zfuse.cc): 1 when done, <= 0 when not applicable (nothing changed).
 pub fn zfuse_kept(f: V, dx: V, len_load: V, store: V, esz: u32) -> i32 {
     unsafe { ers_zfuse_kept(f, dx, len_load, store, esz) }
+}
+
+/// The in-place shadow's proof and guard (`modes/reverse/inplace.rs`,
+/// cpp/zfuse.cc `ers_inplace_guard`): 1 when `f` was changed, <= 0 (the
+/// failed check) when not (nothing changed).
+#[allow(clippy::too_many_arguments)]
+pub fn inplace_guard(
+    f: V,
+    stores: &[V],
+    xloads: &[V],
+    xtags: &[V],
+    dtags: &[V],
+    dcalls: &[(V, V)],
+    esz: u32,
+) -> i32 {
+    let mut st = stores.to_vec();
+    let mut xl = xloads.to_vec();
+    let mut xt = xtags.to_vec();
+    let mut dt = dtags.to_vec();
+    let mut dc: Vec<V> = dcalls.iter().map(|c| c.0).collect();
+    let mut db: Vec<V> = dcalls.iter().map(|c| c.1).collect();
+    unsafe {
+        ers_inplace_guard(
+            f,
+            st.as_mut_ptr(),
+            st.len() as c_uint,
+            xl.as_mut_ptr(),
+            xl.len() as c_uint,
+            xt.as_mut_ptr(),
+            xt.len() as c_uint,
+            dt.as_mut_ptr(),
+            dt.len() as c_uint,
+            dc.as_mut_ptr(),
+            db.as_mut_ptr(),
+            dc.len() as c_uint,
+            esz,
+        )
+    }
+}
+
+/// Mark declaration `f` as touching no memory, returning and not unwinding.
+pub fn mark_pure_decl(f: V) {
+    unsafe { ers_mark_pure_decl(f) }
 }
 
 /// `!prof` branch weights (taken, not taken) on conditional branch `br`.

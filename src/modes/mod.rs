@@ -77,6 +77,8 @@ pub struct Session {
     /// Pairs built for calls whose caller zeroes the shadow at the given
     /// parameter position first (`reverse/rev/shadowtape.rs`).
     pub zeroed_pairs: HashMap<(crate::modes::reverse::Key, usize), crate::modes::reverse::Pair>,
+    /// In-place shadow candidates (`reverse/inplace.rs`).
+    pub inplace: crate::modes::reverse::inplace::Registry,
     /// Set for the reverse function being built next when its pair is
     /// such a variant (taken by `rev::build`).
     pub zeroed_for_rev: Option<usize>,
@@ -132,6 +134,7 @@ impl Session {
             toplevel_calls: Vec::new(),
             zero_sites: Vec::new(),
             zeroed_pairs: HashMap::new(),
+            inplace: Default::default(),
             zeroed_for_rev: None,
             zeroed_kept: false,
             zeroed_plain: Default::default(),

@@ -119,6 +119,7 @@ pub fn give(b: &Builder, p: V, slot: V) -> Result<()> {
 /// each take becomes `malloc(bytes)` and each give `free(p)`, which the
 /// outer derivative handles as allocations.
 pub fn unkeep_nested(m: LLVMModuleRef, f: V) {
+    super::inplace::strip_in(f);
     let b = Builder::new(m);
     for bb in blocks(f) {
         for i in instructions(bb) {

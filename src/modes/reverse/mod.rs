@@ -17,6 +17,7 @@ pub mod dedup;
 pub mod distinct;
 pub mod freelist;
 pub mod gather;
+pub mod inplace;
 pub mod keep;
 pub mod memlayout;
 pub mod memory;

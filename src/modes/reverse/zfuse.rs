@@ -523,6 +523,7 @@ fn fused_kept_copy(sess: &Session, aug: V, pos: usize) -> Option<V> {
 /// Step 2 (from `driver::cleanup`, after the derivatives' own cleanup and
 /// before they are inlined): fuse each recorded site that qualifies.
 pub fn run(sess: &mut Session) {
+    super::inplace::run(sess);
     split_kept_checks(sess);
     let live = live_functions(sess);
     let sites = std::mem::take(&mut sess.zero_sites);

@@ -427,6 +427,11 @@ impl RevGen<'_> {
     /// constants and parameters directly, cheap pure instructions and
     /// loads of unwritten memory recomputed, anything else from the tape.
     fn avail(&mut self, w: V) -> Result<V> {
+        let v = self.avail_raw(w)?;
+        Ok(super::inplace::tag(self.sess, self.a, w, v))
+    }
+
+    fn avail_raw(&mut self, w: V) -> Result<V> {
         if is_constant(w) {
             return Ok(w);
         }
