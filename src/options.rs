@@ -326,12 +326,13 @@ pub mod switches {
         !says_no("ENZYME_RS_TAPE_LOCAL")
     }
 
-    /// `ENZYME_RS_ONE_LOOP_ENTRY=0`: the reverse of a loop with several
-    /// exiting blocks is entered at each one's reverse directly (an
-    /// irreducible cycle) instead of through one landing block
-    /// (modes/reverse/rev/loops.rs).
+    /// `ENZYME_RS_ONE_LOOP_ENTRY=1`: the reverse of a loop with several
+    /// exiting blocks is entered through one landing block instead of at
+    /// each exit's reverse directly (an irreducible cycle;
+    /// modes/reverse/rev/loops.rs). Off by default: with it on,
+    /// tests/programs/blas/level1_more.c crashes at -O0 (open).
     pub fn one_loop_entry() -> bool {
-        !says_no("ENZYME_RS_ONE_LOOP_ENTRY")
+        is_one("ENZYME_RS_ONE_LOOP_ENTRY")
     }
 
     /// `ENZYME_RS_FORWARD_ZEROED=0`: a shadow slot zeroed by the reverse of

@@ -1,5 +1,5 @@
-; RUN: %opt %loadenzyme -passes=enzyme -S %s | %FileCheck %s
-; RUN: %opt %loadenzyme -passes=enzyme -S %s | %opt -passes='print<loops>' -disable-output 2>&1 | %FileCheck %s --check-prefix=LOOPS
+; RUN: env ENZYME_RS_ONE_LOOP_ENTRY=1 %opt %loadenzyme -passes=enzyme -S %s | %FileCheck %s
+; RUN: env ENZYME_RS_ONE_LOOP_ENTRY=1 %opt %loadenzyme -passes=enzyme -S %s | %opt -passes='print<loops>' -disable-output 2>&1 | %FileCheck %s --check-prefix=LOOPS
 ; RUN: env ENZYME_RS_ONE_LOOP_ENTRY=0 %opt %loadenzyme -passes=enzyme -S %s | %FileCheck %s --check-prefix=OFF
 ; RUN: env ENZYME_RS_ONE_LOOP_ENTRY=0 %opt %loadenzyme -passes=enzyme -S %s | %opt -passes='print<loops>' -disable-output 2>&1 | %FileCheck %s --check-prefix=LOOPSOFF
 ; rev/loops.rs: the reverse of f's loop `while (i < n && x[i] < 10)` (two

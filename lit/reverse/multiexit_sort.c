@@ -7,7 +7,7 @@
 // loop's record (the only i64 it loads is the tape's top). With
 // ENZYME_RS_ONE_LOOP_ENTRY=0 the reverse loop is irreducible until late
 // simplifycfg, after loop deletion: an empty count-down loop stays.
-// RUN: env ENZYME_RS_NO_INLINE=1 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s
+// RUN: env ENZYME_RS_NO_INLINE=1 ENZYME_RS_ONE_LOOP_ENTRY=1 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s
 // RUN: env ENZYME_RS_NO_INLINE=1 ENZYME_RS_ONE_LOOP_ENTRY=0 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s --check-prefix=OFF
 #include <enzyme/enzyme.h>
 #include <stdlib.h>

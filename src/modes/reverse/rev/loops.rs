@@ -14,8 +14,10 @@
 //! entering edge stores which block to start at into a slot and branches to
 //! the landing; the reverse of the header's step back does the same with
 //! the latch; the landing switches on the slot. The landing is then the
-//! reverse loop's only entry, its header (`ENZYME_RS_ONE_LOOP_ENTRY=0`:
-//! the edges branch to the blocks directly).
+//! reverse loop's only entry, its header. Only with
+//! `ENZYME_RS_ONE_LOOP_ENTRY=1`: by default the edges branch to the blocks
+//! directly (with the landing on, tests/programs/blas/level1_more.c
+//! crashes at -O0; open).
 use super::RevGen;
 use crate::diag::Result;
 use crate::ir::builder::add_case;
