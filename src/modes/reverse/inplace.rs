@@ -43,6 +43,7 @@ use crate::ir::llvm::*;
 use crate::ir::shim;
 use crate::ir::Builder;
 use crate::modes::reverse::aug::Aug;
+use crate::modes::reverse::zfuse::accumulation;
 use crate::modes::Session;
 use crate::rules::{KEEP_GIVE, KEEP_TAKE};
 use std::collections::{HashMap, HashSet};
@@ -345,53 +346,6 @@ fn aug_ok(aug: V, id: u32, slot: V) -> Option<(V, V, Vec<V>)> {
     Some((x, dx, zeroings))
 }
 
-/// One accumulation `st: store (ld + v), q` with `ld: load q`.
-struct Acc {
-    ld: V,
-    add: V,
-    st: V,
-    v: V,
-}
-
-fn accumulation(st: V, loads: &HashSet<V>) -> Option<Acc> {
-    if is_volatile(st) || !is_not_atomic(st) {
-        return None;
-    }
-    let add = operand(st, 0);
-    if opcode(add) != Some(LLVMOpcode::LLVMFAdd) || users(add).len() != 1 {
-        return None;
-    }
-    let q = operand(st, 1);
-    let (a, b) = (operand(add, 0), operand(add, 1));
-    let is_ld = |x: V| {
-        loads.contains(&x)
-            && operand(x, 0) == q
-            && users(x).len() == 1
-            && !is_volatile(x)
-            && is_not_atomic(x)
-            && inst_block(x) == inst_block(st)
-    };
-    let (ld, v) = if is_ld(a) && a != b {
-        (a, b)
-    } else if is_ld(b) && a != b {
-        (b, a)
-    } else {
-        return None;
-    };
-    // Nothing between the load and the store that may write memory.
-    let insts = instructions(inst_block(st));
-    let i0 = insts.iter().position(|x| *x == ld)?;
-    let i1 = insts.iter().position(|x| *x == st)?;
-    if i0 > i1
-        || insts[i0 + 1..i1]
-            .iter()
-            .any(|x| is_call(*x) || opcode(*x) == Some(LLVMOpcode::LLVMStore))
-    {
-        return None;
-    }
-    Some(Acc { ld, add, st, v })
-}
-
 /// Step 2 and 3 for one candidate: `rev` holds its tags.
 fn try_one(m: LLVMModuleRef, rev: V, tags: &Tags, aug: V, slot: V, id: u32) -> Result<(), String> {
     if tags.x.is_empty() || tags.dx.is_empty() {
@@ -497,7 +451,10 @@ fn try_one(m: LLVMModuleRef, rev: V, tags: &Tags, aug: V, slot: V, id: u32) -> R
     }
     let mut accs = Vec::new();
     for st in &stores {
-        accs.push(accumulation(*st, &loads).ok_or("a store into dX not an accumulation")?);
+        accs.push(
+            accumulation(*st, |x| loads.contains(&x))
+                .ok_or("a store into dX not an accumulation")?,
+        );
     }
     if accs.len() != loads.len() || accs.is_empty() {
         return Err("a load of dX outside the accumulations".into());

@@ -197,11 +197,48 @@ fn untouched(p: V) -> bool {
 }
 
 /// One accumulation `st: store (ld + v), q` with `ld: load q`.
-struct Acc {
-    ld: V,
-    add: V,
-    st: V,
-    v: V,
+pub(super) struct Acc {
+    pub(super) ld: V,
+    pub(super) add: V,
+    pub(super) st: V,
+    pub(super) v: V,
+}
+
+/// `st` as an accumulation `store (ld + v), q` with `ld: load q` one of
+/// `is_load`, in `st`'s block with nothing between them that may write
+/// memory; None otherwise.
+pub(super) fn accumulation(st: V, is_load: impl Fn(V) -> bool) -> Option<Acc> {
+    if is_volatile(st) || !is_not_atomic(st) {
+        return None;
+    }
+    let add = operand(st, 0);
+    if opcode(add) != Some(LLVMOpcode::LLVMFAdd) || users(add).len() != 1 {
+        return None;
+    }
+    let q = operand(st, 1);
+    let (a, b) = (operand(add, 0), operand(add, 1));
+    let is_ld = |x: V| {
+        is_load(x)
+            && operand(x, 0) == q
+            && users(x).len() == 1
+            && !is_volatile(x)
+            && is_not_atomic(x)
+            && inst_block(x) == inst_block(st)
+    };
+    let (ld, v) = if is_ld(a) && a != b {
+        (a, b)
+    } else if is_ld(b) && a != b {
+        (b, a)
+    } else {
+        return None;
+    };
+    let insts = instructions(inst_block(st));
+    let i0 = insts.iter().position(|x| *x == ld)?;
+    let i1 = insts.iter().position(|x| *x == st)?;
+    if i0 > i1 || insts[i0 + 1..i1].iter().any(|x| may_write(*x)) {
+        return None;
+    }
+    Some(Acc { ld, add, st, v })
 }
 
 /// The accumulations through which alone `s`'s memory is reached in its
@@ -227,42 +264,9 @@ fn accumulations(s: V) -> Option<Vec<Acc>> {
     }
     let mut out = Vec::new();
     for st in stores {
-        if is_volatile(st) || !is_not_atomic(st) {
-            return None;
-        }
-        let add = operand(st, 0);
-        if opcode(add) != Some(LLVMOpcode::LLVMFAdd) || users(add).len() != 1 {
-            return None;
-        }
-        let q = operand(st, 1);
-        let (a, b) = (operand(add, 0), operand(add, 1));
-        let is_ld = |x: V| {
+        out.push(accumulation(st, |x| {
             opcode(x) == Some(LLVMOpcode::LLVMLoad)
-                && operand(x, 0) == q
-                && users(x).len() == 1
-                && !is_volatile(x)
-                && is_not_atomic(x)
-        };
-        let (ld, v) = if is_ld(a) && a != b {
-            (a, b)
-        } else if is_ld(b) && a != b {
-            (b, a)
-        } else {
-            return None;
-        };
-        // The load and the store in one block, nothing between them that
-        // may write memory.
-        let bb = inst_block(st);
-        if inst_block(ld) != bb {
-            return None;
-        }
-        let insts = instructions(bb);
-        let i0 = insts.iter().position(|x| *x == ld)?;
-        let i1 = insts.iter().position(|x| *x == st)?;
-        if i0 > i1 || insts[i0 + 1..i1].iter().any(|x| may_write(*x)) {
-            return None;
-        }
-        out.push(Acc { ld, add, st, v });
+        })?);
     }
     // Every load is one of theirs.
     if loads.len() != out.len() || !loads.iter().all(|l| out.iter().any(|a| a.ld == *l)) {
