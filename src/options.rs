@@ -329,8 +329,9 @@ pub mod switches {
     /// `ENZYME_RS_ONE_LOOP_ENTRY=1`: the reverse of a loop with several
     /// exiting blocks is entered through one landing block instead of at
     /// each exit's reverse directly (an irreducible cycle;
-    /// modes/reverse/rev/loops.rs). Off by default: with it on,
-    /// tests/programs/blas/level1_more.c crashes at -O0 (open).
+    /// modes/reverse/rev/loops.rs). Off by default until a full CI run has
+    /// passed with it on (the -O0 blas/level1_more.c crash first blamed on
+    /// it was a taped pointer into a dead frame, fixed in promote.rs).
     pub fn one_loop_entry() -> bool {
         is_one("ENZYME_RS_ONE_LOOP_ENTRY")
     }

@@ -1,5 +1,6 @@
 //! Stack memory a custom reverse function will read: the user's reverse
-//! function receives the primal pointer arguments of the call, and runs in
+//! function (or the BLAS runtime's, `runtime/blas/`) receives the primal
+//! pointer arguments of the call, and runs in
 //! the reverse sweep, after the augmented forward sweep (which owns the
 //! stack frame) has returned, or at -O2 after the slot's lifetime ended.
 //! Such allocas become heap allocations freed at the function's returns;
@@ -22,7 +23,11 @@ pub fn heap_allocas_for_custom_calls(f: V) -> Vec<V> {
             if !is_call(i) {
                 continue;
             }
-            let custom = matches!(rules::classify(i), CallKind::Custom(c) if c.gradient.is_some());
+            // BLAS calls are resolved like custom ones: the runtime's
+            // reverse reads the primal pointers, Fortran's `&n`, `&incx` too.
+            let custom = matches!(rules::classify(i),
+                CallKind::Custom(c) if c.gradient.is_some())
+                || matches!(rules::classify(i), CallKind::Blas(_));
             // Loop functions (checkpointing, fixed points) run steps again
             // in the reverse sweep, reading the same memory.
             let looped = called_function(i).is_some_and(crate::modes::loops::pair::is_loop_fn);

@@ -16,8 +16,7 @@
 //! the latch; the landing switches on the slot. The landing is then the
 //! reverse loop's only entry, its header. Only with
 //! `ENZYME_RS_ONE_LOOP_ENTRY=1`: by default the edges branch to the blocks
-//! directly (with the landing on, tests/programs/blas/level1_more.c
-//! crashes at -O0; open).
+//! directly, until a full CI run has passed with the landing on.
 use super::RevGen;
 use crate::diag::Result;
 use crate::ir::builder::add_case;
