@@ -326,14 +326,12 @@ pub mod switches {
         !says_no("ENZYME_RS_TAPE_LOCAL")
     }
 
-    /// `ENZYME_RS_ONE_LOOP_ENTRY=1`: the reverse of a loop with several
-    /// exiting blocks is entered through one landing block instead of at
-    /// each exit's reverse directly (an irreducible cycle;
-    /// modes/reverse/rev/loops.rs). Off by default until a full CI run has
-    /// passed with it on (the -O0 blas/level1_more.c crash first blamed on
-    /// it was a taped pointer into a dead frame, fixed in promote.rs).
+    /// `ENZYME_RS_ONE_LOOP_ENTRY=0`: the reverse of a loop with several
+    /// exiting blocks is entered at each exit's reverse directly (an
+    /// irreducible cycle) instead of through one landing block
+    /// (modes/reverse/rev/loops.rs).
     pub fn one_loop_entry() -> bool {
-        is_one("ENZYME_RS_ONE_LOOP_ENTRY")
+        !says_no("ENZYME_RS_ONE_LOOP_ENTRY")
     }
 
     /// `ENZYME_RS_FORWARD_ZEROED=0`: a shadow slot zeroed by the reverse of

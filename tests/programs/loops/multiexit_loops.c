@@ -1,6 +1,6 @@
-/* Loops with several exits (their reverse has several entries; with
- * ENZYME_RS_ONE_LOOP_ENTRY=1 one landing block, modes/reverse/rev/loops.rs,
- * off by default): every gradient is checked against
+/* Loops with several exits (their reverse has several entries, joined in
+ * one landing block, modes/reverse/rev/loops.rs; ENZYME_RS_ONE_LOOP_ENTRY=0
+ * turns that off): every gradient is checked against
  * central finite differences. The exits depend on the data; the inputs
  * keep every comparison away from its threshold by far more than the
  * step, so the control flow does not change under the differences.

@@ -14,9 +14,8 @@
 //! entering edge stores which block to start at into a slot and branches to
 //! the landing; the reverse of the header's step back does the same with
 //! the latch; the landing switches on the slot. The landing is then the
-//! reverse loop's only entry, its header. Only with
-//! `ENZYME_RS_ONE_LOOP_ENTRY=1`: by default the edges branch to the blocks
-//! directly, until a full CI run has passed with the landing on.
+//! reverse loop's only entry, its header. `ENZYME_RS_ONE_LOOP_ENTRY=0`
+//! branches the edges to the blocks directly.
 use super::RevGen;
 use crate::diag::Result;
 use crate::ir::builder::add_case;
