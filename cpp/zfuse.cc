@@ -332,14 +332,15 @@ extern "C" int ers_zfuse_guard(LLVMValueRef fn, LLVMValueRef shadow, LLVMValueRe
 
 // Kept-value range checks (src/modes/reverse/zfuse.rs `split_kept_checks`):
 // `br` is a conditional branch on `icmp ult idx, count` in a loop of `fn`
-// (the shadow tape's "element within the caller's zeroing" test), `count`
+// (the shadow tape's "element within the caller's zeroing" test), or that
+// compare itself (its users in the loop: branches, selects), `count`
 // defined outside the loop, `idx` an affine recurrence of that loop with
 // step +-1 and a computable trip count. The loop is versioned: at its
 // preheader, when the first and last `idx` and the backedge-taken count
 // are all below `count` (then every iteration's `idx` is), a copy of the
-// loop runs in which the branch always goes to its first successor; else
-// the loop as it was. Returns 1 when done, <= 0 (nothing changed) when
-// not applicable. The loop must be in LCSSA form with dedicated exits.
+// loop runs in which the test is true; else the loop as it was. Returns 1
+// when done, <= 0 (nothing changed) when not applicable. The loop must be
+// in LCSSA form with dedicated exits.
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -347,13 +348,17 @@ extern "C" int ers_zfuse_guard(LLVMValueRef fn, LLVMValueRef shadow, LLVMValueRe
 
 extern "C" int ers_version_kept_check(LLVMValueRef fn, LLVMValueRef br) {
   Function &F = *unwrap<Function>(fn);
-  auto *Br = dyn_cast<BranchInst>(unwrap(br));
-  if (!Br || !Br->isConditional() || Br->getFunction() != &F) return 0;
-  auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
-  if (!Cmp || Cmp->getPredicate() != ICmpInst::ICMP_ULT) return -1;
+  ICmpInst *Cmp = nullptr;
+  if (auto *Br = dyn_cast<BranchInst>(unwrap(br))) {
+    if (!Br->isConditional() || Br->getFunction() != &F) return 0;
+    Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+  } else {
+    Cmp = dyn_cast<ICmpInst>(unwrap(br));
+  }
+  if (!Cmp || Cmp->getFunction() != &F || Cmp->getPredicate() != ICmpInst::ICMP_ULT) return -1;
   Analyses A(F);
   ScalarEvolution &SE = A.SE;
-  Loop *L = A.LI.getLoopFor(Br->getParent());
+  Loop *L = A.LI.getLoopFor(Cmp->getParent());
   if (!L || !L->isLoopSimplifyForm() || !L->isLCSSAForm(A.DT) || !L->hasDedicatedExits())
     return -2;
   Value *Count = Cmp->getOperand(1);
@@ -413,8 +418,10 @@ extern "C" int ers_version_kept_check(LLVMValueRef fn, LLVMValueRef br) {
   Instruction *T = Pre->getTerminator();
   BranchInst::Create(Copy->getLoopPreheader(), Ph, Ok, T);
   T->eraseFromParent();
-  auto *CBr = cast<BranchInst>(VMap[Br]);
-  CBr->setCondition(ConstantInt::getTrue(F.getContext()));
+  // In the copy the test is true (its users there: the copy's blocks).
+  auto *CCmp = cast<ICmpInst>(static_cast<Value *>(VMap[Cmp]));
+  CCmp->replaceAllUsesWith(ConstantInt::getTrue(F.getContext()));
+  CCmp->eraseFromParent();
   if (verifyFunction(F, &errs())) return -7;
   return 1;
 }
@@ -430,8 +437,9 @@ extern "C" int ers_version_kept_check(LLVMValueRef fn, LLVMValueRef br) {
 // test, dominates the latch, the loop's only exiting block), its address
 // starts at dx with stride esz, and the trip count times esz equals len
 // (checked at run time in the preheader; a memset there otherwise, and
-// one at each return not preceded by the preheader). Returns 1 when done,
-// <= 0 when not applicable (nothing changed).
+// one at each return not preceded by the preheader). The per-element test
+// `idx < len / esz`, when there is one, gets the `enzyme_rs.kept_check`
+// flag. Returns 1 when done, <= 0 when not applicable (nothing changed).
 extern "C" int ers_zfuse_kept(LLVMValueRef fn, LLVMValueRef dx, LLVMValueRef len_load,
                               LLVMValueRef store, unsigned esz) {
   Function &F = *unwrap<Function>(fn);
@@ -525,6 +533,10 @@ extern "C" int ers_zfuse_kept(LLVMValueRef fn, LLVMValueRef dx, LLVMValueRef len
     IRBuilder<> ZB(T2);
     ZB.CreateMemSet(Dx, ZB.getInt8(0), Len, MaybeAlign());
   }
+  // The per-element test, for zfuse.rs to version its loop (as the
+  // reverse's, ers_version_kept_check).
+  if (auto *C = dyn_cast_or_null<ICmpInst>(Test))
+    C->setMetadata("enzyme_rs.kept_check", MDNode::get(Ctx, {}));
   if (verifyFunction(F, &errs())) return -7;
   return 1;
 }

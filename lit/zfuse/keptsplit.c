@@ -5,6 +5,8 @@
 // last index are within, a copy without the test runs, whose body is then
 // `dx[i] = dx[i] * k` (store of the product, no reset, no add). The test
 // of a loop stepping by 2 is left alone (only steps of +-1 are versioned).
+// The fused forward sweep's test whether to store the kept value is
+// versioned the same way.
 // The adjoint of a value defined outside a loop (the max m, the scalar a)
 // sums one term per iteration: its adds carry `reassoc`; adjoints of
 // values of the loop (x[i] * x[i]) do not. The caller's memset goes where
@@ -16,6 +18,7 @@
 // RUN: env ENZYME_RS_NO_INLINE=1 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s
 // RUN: %clang -O2 -c -fpass-plugin=%plugin -I%include -Rpass=enzyme %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=REMARK
 // RUN: env ENZYME_RS_SPLIT_KEPT_CHECKS=0 %clang -O2 -c -fpass-plugin=%plugin -I%include -Rpass=enzyme %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=NOSPLIT
+// RUN: env ENZYME_RS_NO_INLINE=1 ENZYME_RS_SPLIT_KEPT_CHECKS=0 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s --check-prefix=NOSPLITIR
 // RUN: env ENZYME_RS_NO_INLINE=1 ENZYME_RS_FUSE_KEPT=0 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s --check-prefix=NOFUSE
 // RUN: env ENZYME_RS_NO_INLINE=1 ENZYME_RS_REASSOC_SUMS=0 %clang -O2 -S -emit-llvm -fpass-plugin=%plugin -I%include %s -o - | %FileCheck %s --check-prefix=NOREASSOC
 // CHECK-LABEL: define {{.*}}void @grad(
@@ -37,6 +40,17 @@
 // CHECK-LABEL: define internal {{.*}}@enzyme_rs.aug.{{(enzyme_rs.picks.)?}}lse.zfuse(
 // CHECK: icmp eq i64
 // CHECK: call void @llvm.memset
+// The fused copy's store test is versioned too: a loop storing every
+// exp(x[i] - m) without it, then the loop as it was.
+// CHECK: call double @exp(
+// CHECK-NEXT: getelementptr
+// CHECK-NEXT: store double
+// CHECK: call double @exp(
+// CHECK-NEXT: icmp {{(samesign )?}}ult i64 {{.*}}!enzyme_rs.kept_check
+// NOSPLITIR-LABEL: define internal {{.*}}@enzyme_rs.aug.{{(enzyme_rs.picks.)?}}lse.zfuse(
+// NOSPLITIR: call double @exp(
+// NOSPLITIR-NOT: call double @exp(
+// NOSPLITIR: {{^}}}
 // NOFUSE-LABEL: define {{.*}}void @grad(
 // NOFUSE: call void @llvm.memset
 // NOFUSE-NOT: .zfuse

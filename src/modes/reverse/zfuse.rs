@@ -371,8 +371,10 @@ fn fused_copy(sess: &Session, rev: V, pos: usize) -> Option<V> {
     Some(f)
 }
 
-/// Marks a shadow tape's "element within the zeroing" branch in a reverse
-/// function (rev/shadowtape.rs) for [`split_kept_checks`].
+/// Marks a shadow tape's "element within the zeroing" test for
+/// [`split_kept_checks`]: the branch in a reverse function
+/// (rev/shadowtape.rs), the compare in a fused augmented copy
+/// (cpp/zfuse.cc `ers_zfuse_kept`).
 pub const KEPT_CHECK: &str = "enzyme_rs.kept_check";
 
 /// The reverse functions of shadow-tape pairs (rev/shadowtape.rs) test per
@@ -380,7 +382,9 @@ pub const KEPT_CHECK: &str = "enzyme_rs.kept_check";
 /// (`idx < len / esz`). Such a loop is versioned (cpp/zfuse.cc): when the
 /// first and last index of the loop are within (checked once before it),
 /// a copy of the loop without the test runs, which may vectorize
-/// (`dx[i] = dx[i] * inv` for logsumexp); else the loop as it was.
+/// (`dx[i] = dx[i] * inv` for logsumexp); else the loop as it was. The
+/// fused augmented copies ([`fused_kept_copy`]) get the same for their
+/// store's test (logsumexp's `dx[i] = exp(x[i] - m)`).
 /// `ENZYME_RS_SPLIT_KEPT_CHECKS=0` turns this off.
 fn split_kept_checks(sess: &Session) {
     if !sess.opts.split_kept_checks {
@@ -399,31 +403,43 @@ fn split_kept_checks(sess: &Session) {
     fns.sort_by_key(|f| name(*f));
     fns.dedup();
     for f in fns {
-        let brs: Vec<V> = blocks(f)
-            .into_iter()
-            .map(terminator)
-            .filter(|t| !t.is_null() && has_flag(*t, KEPT_CHECK))
-            .collect();
-        for br in brs {
-            if is_constant(operand(br, 0)) {
-                continue;
-            }
-            if let Err(e) = shim::run_function_pipeline(&mut [f], "loop-simplify,lcssa") {
-                log::warn!("enzyme-rs: zfuse: loop-simplify on {}: {e}", name(f));
-                return;
-            }
-            let r = shim::version_kept_check(f, br);
-            log::debug!("enzyme-rs: zfuse: kept check in {}: {r}", name(f));
-            if r == 1 && shim::remark_enabled(f, RemarkKind::Passed) {
-                shim::remark(
-                    f,
-                    Some(br),
-                    RemarkKind::Passed,
-                    "KeptCheckSplit",
-                    "the loop's test whether each element is within the caller's zeroing is \
-                     made once before the loop: a copy without it runs when all are",
-                );
-            }
+        version_kept_checks(f);
+    }
+}
+
+/// Versions the loop of each test of `f` marked [`KEPT_CHECK`] (a branch
+/// of a reverse function, or the compare of a fused augmented copy,
+/// cpp/zfuse.cc `ers_zfuse_kept`) so that the test is made once before it.
+fn version_kept_checks(f: V) {
+    let tests: Vec<V> = blocks(f)
+        .into_iter()
+        .flat_map(instructions)
+        .filter(|t| has_flag(*t, KEPT_CHECK))
+        .collect();
+    for t in tests {
+        let cond = if opcode(t) == Some(LLVMOpcode::LLVMBr) {
+            operand(t, 0)
+        } else {
+            t
+        };
+        if is_constant(cond) {
+            continue;
+        }
+        if let Err(e) = shim::run_function_pipeline(&mut [f], "loop-simplify,lcssa") {
+            log::warn!("enzyme-rs: zfuse: loop-simplify on {}: {e}", name(f));
+            return;
+        }
+        let r = shim::version_kept_check(f, t);
+        log::debug!("enzyme-rs: zfuse: kept check in {}: {r}", name(f));
+        if r == 1 && shim::remark_enabled(f, RemarkKind::Passed) {
+            shim::remark(
+                f,
+                Some(t),
+                RemarkKind::Passed,
+                "KeptCheckSplit",
+                "the loop's test whether each element is within the caller's zeroing is \
+                 made once before the loop: a copy without it runs when all are",
+            );
         }
     }
 }
@@ -517,6 +533,9 @@ fn fused_kept_copy(sess: &Session, aug: V, pos: usize) -> Option<V> {
         log::debug!("enzyme-rs: zfuse: kept copy of {}: {r}", name(aug));
         (r == 1).then_some(())
     })();
+    if ok.is_some() && sess.opts.split_kept_checks {
+        version_kept_checks(f);
+    }
     if ok.is_none() {
         delete_function(f);
         return None;
