@@ -193,6 +193,13 @@ pub mod switches {
         std::env::var_os("ENZYME_RS_NO_INLINE").is_some()
     }
 
+    /// `ENZYME_RS_PICK_INDEX=0`: a recorded running selection whose
+    /// values all come from one array carries addresses rather than
+    /// indices (modes/reverse/pickrec.rs `IndexPick`).
+    pub fn pick_index() -> bool {
+        !says_no("ENZYME_RS_PICK_INDEX")
+    }
+
     /// `ENZYME_RS_CONST_ARGS=0`: a new function's parameter that every
     /// call passes the same constant keeps its parameter (driver::cleanup,
     /// `fold_constant_args`).

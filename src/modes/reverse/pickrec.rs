@@ -20,6 +20,12 @@
 //! the loop, which then needs no reverse sweep at all, and the reverse of
 //! the reload adds the adjoint once to the picked element. The tape holds
 //! one pointer per loop run instead of a decision per iteration.
+//! When every value of the tree and the entry value are loads from one
+//! array (`base + idx`, one index; nothing written between the entry
+//! value's load and the loop), the copy carries the index instead of the
+//! address ([`IndexPick`]): one integer select per select, where addresses
+//! cost a primal and a shadow pointer select each, and the element at the
+//! index is reloaded with no null test (`ENZYME_RS_PICK_INDEX=0`: addresses).
 //! `ENZYME_RS_PICK_RECORD=0` turns this off; `-Rpass=enzyme` says which
 //! loop records its pick, `-Rpass-missed=enzyme` why a loop with a
 //! running selection does not.
@@ -79,6 +85,21 @@ struct Sel {
     phi: V,
     tree: Vec<V>,
     outside: Vec<(V, V)>,
+    /// Carry indices instead of addresses ([`index_plan`]).
+    index: Option<IndexPick>,
+}
+
+/// Every value of a selection's tree, its entry value included, is loaded
+/// from `base + idx` (one index of one type into elements of `elty`, the
+/// same loop-invariant `base`), and nothing writes memory between the
+/// entry value's load and the loop: the tree then carries the index (an
+/// integer select per select, no shadow) and the selection is reloaded
+/// from `base + idx` after the loop, with no null test for the entry
+/// value (its own index). `ENZYME_RS_PICK_INDEX=0` keeps addresses.
+struct IndexPick {
+    base: V,
+    elty: T,
+    entry_idx: V,
 }
 
 /// If `f` has loops with a running selection that can be recorded, a
@@ -285,6 +306,7 @@ fn check(
         }
         sels.push(Sel {
             phi,
+            index: None,
             tree: vals
                 .into_iter()
                 .chain(
@@ -352,6 +374,11 @@ fn check(
             }
         }
     }
+    if crate::options::switches::pick_index() {
+        for s in sels.iter_mut() {
+            s.index = index_plan(f, h, latch, &body, s);
+        }
+    }
     Ok(Some(Plan {
         header: h,
         latch,
@@ -360,6 +387,120 @@ fn check(
         body,
         sels,
     }))
+}
+
+/// `base + idx` of a load's address: a GEP with one index (or `base`
+/// itself, index 0 of type `ity` when given).
+fn gep_parts(ld: V, ity: Option<T>) -> Option<(V, T, V)> {
+    let p = operand(ld, 0);
+    if opcode(p) == Some(LLVMOpcode::LLVMGetElementPtr) {
+        if num_operands(p) != 2 || !crate::ir::values::is_inbounds(p) {
+            return None;
+        }
+        let idx = operand(p, 1);
+        if !is_int(type_of(idx)) {
+            return None;
+        }
+        return Some((operand(p, 0), crate::ir::values::gep_source_type(p), idx));
+    }
+    ity.map(|t| (p, type_of(ld), crate::ir::consts::const_int(t, 0)))
+}
+
+/// Whether `i` may write memory (or do anything [`rewrite`]'s reload
+/// could not see past).
+fn may_write(i: V) -> bool {
+    match opcode(i) {
+        Some(LLVMOpcode::LLVMStore) => true,
+        Some(LLVMOpcode::LLVMCall) => !super::moverec::touches_no_memory(i),
+        _ => super::moverec::unfollowable(i).is_err(),
+    }
+}
+
+/// The index form of selection `s` of the loop at `h`, when it applies
+/// (see [`IndexPick`]).
+fn index_plan(f: V, h: BB, latch: BB, body: &HashSet<BB>, s: &Sel) -> Option<IndexPick> {
+    let mut shape: Option<(V, T, T)> = None;
+    for &v in &s.tree {
+        if opcode(v) != Some(LLVMOpcode::LLVMLoad) {
+            continue;
+        }
+        let (base, elty, idx) = gep_parts(v, None)?;
+        let here = (base, elty, type_of(idx));
+        if shape.is_some_and(|x| x != here) {
+            return None;
+        }
+        shape = Some(here);
+    }
+    let (base, elty, ity) = shape?;
+    if opcode(base).is_some() && body.contains(&inst_block(base)) {
+        return None;
+    }
+    // The entry value: a load of the same array, nothing written between
+    // it and the loop.
+    let (ev, _) = incoming(s.phi).into_iter().find(|(_, bb)| *bb != latch)?;
+    if opcode(ev) != Some(LLVMOpcode::LLVMLoad)
+        || is_volatile(ev)
+        || !is_not_atomic(ev)
+        || type_of(ev) != type_of(s.phi)
+    {
+        return None;
+    }
+    let (eb, ety, eidx) = gep_parts(ev, Some(ity))?;
+    if eb != base || ety != elty || type_of(eidx) != ity {
+        return None;
+    }
+    let lb = inst_block(ev);
+    let after: Vec<V> = instructions(lb)
+        .into_iter()
+        .skip_while(|i| *i != ev)
+        .skip(1)
+        .collect();
+    if after.iter().any(|i| may_write(*i)) {
+        return None;
+    }
+    // Blocks on a path from the load's block to the loop (not through
+    // it): reached from the load's block and reaching the header.
+    let mut preds: HashMap<BB, Vec<BB>> = HashMap::new();
+    for b in blocks(f) {
+        for t in successors(b) {
+            preds.entry(t).or_default().push(b);
+        }
+    }
+    let walk = |from: Vec<BB>, next: &dyn Fn(BB) -> Vec<BB>| {
+        let mut seen: HashSet<BB> = HashSet::new();
+        let mut stack = from;
+        while let Some(b) = stack.pop() {
+            if b == h || !seen.insert(b) {
+                continue;
+            }
+            stack.extend(next(b));
+        }
+        seen
+    };
+    let fwd = walk(successors(lb), &|b| successors(b));
+    let back = walk(
+        preds
+            .get(&h)
+            .cloned()
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|b| !body.contains(b))
+            .collect(),
+        &|b| preds.get(&b).cloned().unwrap_or_default(),
+    );
+    for b in fwd.intersection(&back) {
+        if instructions(*b).into_iter().any(may_write) {
+            return None;
+        }
+    }
+    if !back.contains(&lb) {
+        return None;
+    }
+    Some(IndexPick {
+        base,
+        elty,
+        entry_idx: eidx,
+    })
 }
 
 fn at(i: V) -> String {
@@ -386,16 +527,26 @@ fn rewrite(f: V, p: Plan) {
     let mut last = p.exiting;
     let mut reroutes: Vec<(V, V)> = Vec::new();
     for s in &p.sels {
-        // Address of each value of the tree.
+        // Address (or index) of each value of the tree.
+        let (aty, entry_addr) = match &s.index {
+            Some(ix) => (type_of(ix.entry_idx), ix.entry_idx),
+            None => (pty, null),
+        };
+        let undef_a = zero(aty);
         let mut addr: HashMap<V, V> = HashMap::new();
         for &v in &s.tree {
             match opcode(v) {
                 Some(LLVMOpcode::LLVMLoad) => {
-                    addr.insert(v, operand(v, 0));
+                    let a = if s.index.is_some() {
+                        operand(operand(v, 0), 1)
+                    } else {
+                        operand(v, 0)
+                    };
+                    addr.insert(v, a);
                 }
                 Some(LLVMOpcode::LLVMPHI) => {
                     b.before(v);
-                    let ph = b.phi(pty);
+                    let ph = b.phi(aty);
                     addr.insert(v, ph);
                 }
                 _ => {}
@@ -404,7 +555,7 @@ fn rewrite(f: V, p: Plan) {
         for &v in &s.tree {
             if opcode(v) == Some(LLVMOpcode::LLVMSelect) {
                 b.after(v);
-                let sel = b.select(operand(v, 0), null, null);
+                let sel = b.select(operand(v, 0), undef_a, undef_a);
                 addr.insert(v, sel);
             }
         }
@@ -417,7 +568,7 @@ fn rewrite(f: V, p: Plan) {
                     .into_iter()
                     .map(|(x, bb)| {
                         if v == s.phi && bb != p.latch {
-                            (null, bb)
+                            (entry_addr, bb)
                         } else {
                             (addr[&x], bb)
                         }
@@ -435,6 +586,25 @@ fn rewrite(f: V, p: Plan) {
         let mut byval: HashMap<V, V> = HashMap::new();
         for (v, _) in &s.outside {
             if byval.contains_key(v) {
+                continue;
+            }
+            if let Some(ix) = &s.index {
+                // The element at the picked index (the entry value's own
+                // index when nothing was picked in the loop).
+                let load = append_block(f, "pick.load");
+                let term = terminator(last);
+                for (k, to) in successors(last).into_iter().enumerate() {
+                    if to == p.exit {
+                        set_successor(term, k as u32, load);
+                    }
+                }
+                b.at_end(load);
+                let at = b.inbounds_gep(ix.elty, ix.base, &mut [addr[v]]);
+                let ld = b.load(type_of(*v), at);
+                b.br(p.exit);
+                byval.insert(*v, ld);
+                reroutes.push((*v, ld));
+                last = load;
                 continue;
             }
             let test = append_block(f, "pick.test");
