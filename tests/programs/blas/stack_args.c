@@ -5,7 +5,9 @@
 // frame has returned (modes/reverse/promote.rs moves them to the heap).
 // Under ENZYME_RS_SANITIZE=address the runtime's reverse and the reverse
 // sweep are instrumented too (driver.rs, sanitize_new_functions), so a
-// read of the dead frame is reported (stack-use-after-return).
+// read of the dead frame is reported: with BLAS slots left on the stack,
+// stack-use-after-return in __enzyme_rs_blas_rev_dcopy_ at -O0 and -O2
+// (unreported while the runtime was not instrumented).
 // Gradients against central finite differences.
 #include "blas_test.h"
 
@@ -14,12 +16,16 @@ int enzyme_dup;
 
 #define N 5
 
-/* y := y + a x, then x.y; every count and scalar passed by address. */
+void dcopy_(const int *n, const double *x, const int *incx, double *y, const int *incy);
+
+/* z := x, y := y + a z, then z.y; every count and scalar passed by
+ * address. */
 __attribute__((noinline)) double step(const double *x, double *y, double a) {
   int n = N, inc = 1;
-  double alpha = a;
-  daxpy_(&n, &alpha, x, &inc, y, &inc);
-  return ddot_(&n, x, &inc, y, &inc);
+  double alpha = a, z[N];
+  dcopy_(&n, x, &inc, z, &inc);
+  daxpy_(&n, &alpha, z, &inc, y, &inc);
+  return ddot_(&n, z, &inc, y, &inc);
 }
 
 double loss(const double *x, const double *y0) {
