@@ -216,23 +216,22 @@ const SANITIZER_ATTRS: &[&str] = &[
 /// sweeps) already carry the primal's. `ENZYME_RS_SANITIZE_DERIVATIVES=0`
 /// turns it off.
 fn sanitize_new_functions(m: LLVMModuleRef, before: &std::collections::HashSet<V>) {
+    // Only functions still in the module are looked at: some of `before`
+    // may have been deleted (replaced, inlined) since.
+    let (old, new): (Vec<V>, Vec<V>) = functions(m)
+        .into_iter()
+        .filter(|f| !is_declaration(*f))
+        .partition(|f| before.contains(f));
     let wanted: Vec<&str> = SANITIZER_ATTRS
         .iter()
         .copied()
-        .filter(|a| {
-            before
-                .iter()
-                .any(|f| !is_declaration(*f) && fn_has_attr(*f, a))
-        })
+        .filter(|a| old.iter().any(|f| fn_has_attr(*f, a)))
         .collect();
     if wanted.is_empty() {
         return;
     }
     let mut n = 0;
-    for f in functions(m) {
-        if before.contains(&f) || is_declaration(f) {
-            continue;
-        }
+    for f in new {
         for a in &wanted {
             if !fn_has_attr(f, a) {
                 add_fn_attr(f, a);
