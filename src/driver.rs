@@ -188,7 +188,58 @@ pub fn run_with(
     // Parameters of new functions nothing reads any more (after the
     // session: the functions are replaced).
     crate::modes::reverse::selfargs::drop_unused(m, &before);
+    if crate::options::switches::sanitize_derivatives() {
+        sanitize_new_functions(m, &before);
+    }
     true
+}
+
+/// The function attributes by which clang asks a sanitizer pass to
+/// instrument a function (`-fsanitize=address` puts `sanitize_address` on
+/// every function it defines, except `no_sanitize` ones).
+const SANITIZER_ATTRS: &[&str] = &[
+    "sanitize_address",
+    "sanitize_hwaddress",
+    "sanitize_memory",
+    "sanitize_thread",
+    "sanitize_memtag",
+];
+
+/// The functions the pass made (reverse and forward derivatives, tape
+/// helpers, the runtime's bitcode) are instrumented like the module's
+/// own: each sanitizer attribute some function there before carries goes
+/// on every new function with a body. The sanitizer passes run at the end
+/// of the optimizer, after this pass, and instrument only functions with
+/// the attribute: without it a reverse sweep's loads and stores go
+/// unchecked (a read through a taped pointer into the augmented sweep's
+/// dead frame, an overflow in a shadow). Clones of a primal (augmented
+/// sweeps) already carry the primal's. `ENZYME_RS_SANITIZE_DERIVATIVES=0`
+/// turns it off.
+fn sanitize_new_functions(m: LLVMModuleRef, before: &std::collections::HashSet<V>) {
+    // Only functions still in the module are looked at: some of `before`
+    // may have been deleted (replaced, inlined) since.
+    let (old, new): (Vec<V>, Vec<V>) = functions(m)
+        .into_iter()
+        .filter(|f| !is_declaration(*f))
+        .partition(|f| before.contains(f));
+    let wanted: Vec<&str> = SANITIZER_ATTRS
+        .iter()
+        .copied()
+        .filter(|a| old.iter().any(|f| fn_has_attr(*f, a)))
+        .collect();
+    if wanted.is_empty() {
+        return;
+    }
+    let mut n = 0;
+    for f in new {
+        for a in &wanted {
+            if !fn_has_attr(f, a) {
+                add_fn_attr(f, a);
+                n += 1;
+            }
+        }
+    }
+    log::debug!("enzyme-rs: {n} sanitizer attribute(s) put on new functions ({wanted:?})");
 }
 
 /// Delete the internal functions the pass made (not in `before`) that

@@ -291,6 +291,14 @@ pub mod switches {
         !says_no("ENZYME_RS_DROP_DEAD")
     }
 
+    /// `ENZYME_RS_SANITIZE_DERIVATIVES=0`: the functions the pass made do
+    /// not take the module's sanitizer attributes (`sanitize_address`...),
+    /// so a sanitizer does not instrument them (driver,
+    /// `sanitize_new_functions`).
+    pub fn sanitize_derivatives() -> bool {
+        !says_no("ENZYME_RS_SANITIZE_DERIVATIVES")
+    }
+
     /// `ENZYME_RS_RERUN_COLD`: how the re-run pair a run-time dispatch
     /// picks only for tapes over the budget is optimized
     /// (modes/reverse/rerun.rs, `mark_cold`): `optsize` (default: not

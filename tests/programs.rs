@@ -36,8 +36,9 @@ struct Case {
     ranks: Vec<String>,
     /// OMP_NUM_THREADS values to run with (one run without it when empty).
     threads: Vec<String>,
-    /// `// LEAK-KNOWN:`: run with the leak check off.
-    leak_known: bool,
+    /// ASAN_OPTIONS for its runs under AddressSanitizer (`asan_options`);
+    /// None without it.
+    asan_options: Option<String>,
 }
 
 fn root() -> PathBuf {
@@ -182,7 +183,7 @@ fn run_case(c: &Case, plugin: &Path, work: &Path) -> Result<(), String> {
         return Err(format!("compile failed:\n{stderr}"));
     }
     if !c.ranks.is_empty() {
-        let res = run_mpi(&exe, &c.ranks, &c.threads);
+        let res = run_mpi(&exe, &c.ranks, &c.threads, c.asan_options.as_deref());
         let _ = std::fs::remove_file(&exe);
         return res;
     }
@@ -194,8 +195,8 @@ fn run_case(c: &Case, plugin: &Path, work: &Path) -> Result<(), String> {
     for t in counts {
         let mut run = Command::new("timeout");
         run.arg("60").arg(&exe);
-        if c.leak_known {
-            run.env("ASAN_OPTIONS", "detect_leaks=0");
+        if let Some(o) = &c.asan_options {
+            run.env("ASAN_OPTIONS", o);
         }
         if let Some(t) = t {
             // Passive waiting: up to 4 threads share the cores with the
@@ -245,11 +246,41 @@ fn sanitized(levels: &str, mut flags: Vec<String>, san: &str) -> (String, Vec<St
     (l.join(" "), flags)
 }
 
+/// ASAN_OPTIONS of a program's runs under ENZYME_RS_SANITIZE=address, the
+/// one place that builds them: the leak check (off for `// LEAK-KNOWN:`
+/// programs and for MPI ones: OpenMPI leaves its runtime's allocations,
+/// some in MCA plugins unloaded before the check, at exit -- not the
+/// derivative's; the other checks stay on) and reads of dead stack frames
+/// (detect_stack_use_after_return: clang 15+ builds the fake stack in,
+/// and the runtime of clang-16 and clang-22 turns it on by default on
+/// Linux; spelled out so that it stays on), e.g. a reverse sweep reading
+/// through a taped pointer into the returned augmented sweep's frame.
+/// (Such reads in the plugin's own functions are checked because they
+/// take the module's sanitize_address: driver.rs, sanitize_new_functions.)
+/// An ASAN_OPTIONS in the environment is appended, so that its settings
+/// win (`ASAN_OPTIONS=detect_stack_use_after_return=0` to compare).
+fn asan_options(leaks: bool) -> String {
+    let mut o = format!(
+        "detect_leaks={}:detect_stack_use_after_return=1",
+        u8::from(leaks)
+    );
+    if let Some(extra) = std::env::var("ASAN_OPTIONS").ok().filter(|e| !e.is_empty()) {
+        o.push(':');
+        o.push_str(&extra);
+    }
+    o
+}
+
 /// Run an MPI program under mpirun once per rank count.
 /// Each run gets its own temporary directory: OpenMPI's session directory
 /// under a shared /tmp races between concurrent `mpirun`s ("mkdir ...
 /// File exists").
-fn run_mpi(exe: &Path, ranks: &[String], threads: &[String]) -> Result<(), String> {
+fn run_mpi(
+    exe: &Path,
+    ranks: &[String],
+    threads: &[String],
+    asan_options: Option<&str>,
+) -> Result<(), String> {
     // Hybrid programs (`// THREADS:` too) run once per rank and thread count.
     let counts: Vec<Option<&String>> = if threads.is_empty() {
         vec![None]
@@ -267,6 +298,9 @@ fn run_mpi(exe: &Path, ranks: &[String], threads: &[String]) -> Result<(), Strin
             cmd.env("OMP_NUM_THREADS", t)
                 .env("OMP_WAIT_POLICY", "passive");
         }
+        if let Some(o) = asan_options {
+            cmd.env("ASAN_OPTIONS", o);
+        }
         let run = cmd
             .args([
                 "120",
@@ -279,10 +313,6 @@ fn run_mpi(exe: &Path, ranks: &[String], threads: &[String]) -> Result<(), Strin
             .arg(exe)
             .env("TMPDIR", &tmp)
             .env("OMPI_MCA_orte_tmpdir_base", &tmp)
-            // OpenMPI leaves its runtime's allocations (some in MCA plugins
-            // unloaded before the leak check) at exit: not the derivative's.
-            // The sanitizer's other checks stay on.
-            .env("ASAN_OPTIONS", "detect_leaks=0")
             .output()
             .map_err(|e| format!("cannot run mpirun: {e}"))?;
         let _ = std::fs::remove_dir_all(&tmp);
@@ -354,6 +384,10 @@ fn main() {
         let threads: Vec<String> = directive(&text, "THREADS:")
             .map(|s| s.split_whitespace().map(String::from).collect())
             .unwrap_or_default();
+        let asan_options = sanitize
+            .as_deref()
+            .filter(|s| s.contains("address"))
+            .map(|_| asan_options(ranks.is_empty() && directive(&text, "LEAK-KNOWN:").is_none()));
         for l in levels.split_whitespace() {
             if let Some(only) = &only_levels {
                 if !only
@@ -370,7 +404,7 @@ fn main() {
                 expect_error: expect_error.clone(),
                 ranks: ranks.clone(),
                 threads: threads.clone(),
-                leak_known: directive(&text, "LEAK-KNOWN:").is_some(),
+                asan_options: asan_options.clone(),
             });
         }
     }
