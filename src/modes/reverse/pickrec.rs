@@ -592,12 +592,7 @@ fn rewrite(f: V, p: Plan) {
                 // The element at the picked index (the entry value's own
                 // index when nothing was picked in the loop).
                 let load = append_block(f, "pick.load");
-                let term = terminator(last);
-                for (k, to) in successors(last).into_iter().enumerate() {
-                    if to == p.exit {
-                        set_successor(term, k as u32, load);
-                    }
-                }
+                retarget(last, p.exit, load);
                 b.at_end(load);
                 let at = b.inbounds_gep(ix.elty, ix.base, &mut [addr[v]]);
                 let ld = b.load(type_of(*v), at);
@@ -610,12 +605,7 @@ fn rewrite(f: V, p: Plan) {
             let test = append_block(f, "pick.test");
             let load = append_block(f, "pick.load");
             let join = append_block(f, "pick.join");
-            let term = terminator(last);
-            for (k, to) in successors(last).into_iter().enumerate() {
-                if to == p.exit {
-                    set_successor(term, k as u32, test);
-                }
-            }
+            retarget(last, p.exit, test);
             b.at_end(test);
             let a = addr[v];
             let isnull = b.icmp(LLVMIntPredicate::LLVMIntEQ, a, null);
@@ -642,6 +632,16 @@ fn rewrite(f: V, p: Plan) {
                     }
                 }
             }
+        }
+    }
+}
+
+/// Send `from`'s edges to `exit` to `to` instead.
+fn retarget(from: BB, exit: BB, to: BB) {
+    let term = terminator(from);
+    for (k, succ) in successors(from).into_iter().enumerate() {
+        if succ == exit {
+            set_successor(term, k as u32, to);
         }
     }
 }
