@@ -1,7 +1,9 @@
 /* The recursive radix-2 FFT the fftsort/ programs differentiate (the
  * benchmark's shape, bench/problems/fft.h): out[0..2m) <- FFT of the m
  * complex values in[0], in[s], ...; tw holds the twiddles of the top-level
- * size, ts its stride at this level. Included, not a program. */
+ * size, ts its stride at this level. Included, not a program: by the
+ * fftsort/ programs, joinroute/joins.c and the lit tests
+ * lit/reverse/fft_{inplace,drop_params}.c, lit/tape/{distinct_fft,join_route}.c. */
 #ifndef FFTSORT_FFT_KERNEL_H
 #define FFTSORT_FFT_KERNEL_H
 static void fft_rec(const double *in, int s, double *out, int m, const double *tw, int ts) {
