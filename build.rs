@@ -46,6 +46,7 @@ fn main() {
     println!("cargo:rerun-if-changed=cpp/plugin22.cc");
     println!("cargo:rerun-if-changed=cpp/zfuse.cc");
     println!("cargo:rerun-if-changed=cpp/chain.cc");
+    println!("cargo:rerun-if-changed=cpp/revorder.cc");
     println!("cargo:rerun-if-changed=build.rs");
     // Never unmapped by dlclose: the plugin keeps process-wide state (the
     // logger, cl::opt registrations, thread-local tape caches) that must
@@ -78,7 +79,8 @@ fn main() {
         .warnings(false)
         .file("cpp/shim.cc")
         .file("cpp/zfuse.cc")
-        .file("cpp/chain.cc");
+        .file("cpp/chain.cc")
+        .file("cpp/revorder.cc");
     if major == "22" {
         build.file("cpp/plugin22.cc");
     }

@@ -506,6 +506,11 @@ fn cleanup(sess: &mut Session) {
     for f in &fns {
         crate::modes::reverse::gather::run(*f);
         crate::modes::reverse::decisions::guard_selection_adds(*f);
+        // Reverse loops whose iterations commute, in the primal's order.
+        let turned = shim::forward_reverse_loops(*f);
+        if turned > 0 {
+            log::debug!("enzyme-rs: {turned} reverse loop(s) of {} in forward order", name(*f));
+        }
     }
     if !huge.is_empty() {
         log::debug!("enzyme-rs: {} huge function(s)", huge.len());

@@ -349,6 +349,14 @@ pub mod switches {
         !says_no("ENZYME_RS_ONE_LOOP_ENTRY")
     }
 
+    /// `ENZYME_RS_FORWARD_REVERSE=0`: the reverse of an innermost loop
+    /// that writes no memory counts its iterations down like every other
+    /// reverse loop (by default it runs them in the primal's order:
+    /// modes/reverse/rev/loops.rs `commuting`, cpp/revorder.cc).
+    pub fn forward_reverse_loops() -> bool {
+        !says_no("ENZYME_RS_FORWARD_REVERSE")
+    }
+
     /// `ENZYME_RS_FORWARD_ZEROED=0`: a shadow slot zeroed by the reverse of
     /// a store and then added into with nothing written between keeps
     /// `load; fadd; store` (modes/reverse/rev/zeroslot.rs, `zeroed_just_before`)

@@ -26,6 +26,8 @@ extern "C" {
     fn ers_drop_params(f: V, drop: *const u8) -> V;
     fn ers_set_reassoc(v: V);
     fn ers_version_kept_check(f: V, br: V) -> c_int;
+    fn ers_mark_commuting_loop(br: V);
+    fn ers_forward_reverse_loops(f: V) -> c_uint;
     fn ers_zfuse_kept(f: V, dx: V, len_load: V, store: V, esz: c_uint) -> c_int;
     fn ers_inplace_guard(
         f: V,
@@ -201,6 +203,18 @@ pub fn inline_call(call: V) -> bool {
 /// the derivative chooses the order of its terms).
 pub fn set_reassoc(v: V) {
     unsafe { ers_set_reassoc(v) }
+}
+
+/// Mark the loop whose latch ends in branch `br` as one whose iterations
+/// commute (cpp/revorder.cc).
+pub fn mark_commuting_loop(br: V) {
+    unsafe { ers_mark_commuting_loop(br) }
+}
+
+/// Run the marked loops of `f` that pass cpp/revorder.cc's checks in the
+/// other order; drops every mark. Returns how many were turned.
+pub fn forward_reverse_loops(f: V) -> u32 {
+    unsafe { ers_forward_reverse_loops(f) }
 }
 
 /// Version the loop of `br` (a branch on `idx < count`, see

@@ -408,7 +408,7 @@ fn gep_parts(ld: V, ity: Option<T>) -> Option<(V, T, V)> {
 
 /// Whether `i` may write memory (or do anything [`rewrite`]'s reload
 /// could not see past).
-fn may_write(i: V) -> bool {
+pub(crate) fn may_write(i: V) -> bool {
     match opcode(i) {
         Some(LLVMOpcode::LLVMStore) => true,
         Some(LLVMOpcode::LLVMCall) => !super::moverec::touches_no_memory(i),

@@ -71,6 +71,31 @@ pub(super) fn several_entry_loops(g: &RevGen, order: &[BB]) -> HashSet<BB> {
 }
 
 impl RevGen<'_> {
+    /// Whether the iterations of the reverse of counted loop `h` commute:
+    /// `h` is innermost and its blocks write no memory (no store, no call
+    /// but those touching none), so its reverse only adds into shadows and
+    /// carries nothing through memory from one iteration to the next. The
+    /// reverse loop is then marked for running in the primal's order
+    /// (cpp/revorder.cc checks the cleaned-up loop again before it does).
+    pub(super) fn commuting(&self, h: BB) -> bool {
+        // (At -O0 nothing would read the mark.)
+        if !crate::options::switches::forward_reverse_loops()
+            || self.sess.opts.opt_level == 0
+            || self.sess.opts.no_cleanup
+        {
+            return false;
+        }
+        blocks(self.a.func)
+            .into_iter()
+            .filter(|b| self.a.loops.contains(h, *b))
+            .all(|b| {
+                self.a.loops.header(b) == Some(h)
+                    && instructions(b)
+                        .into_iter()
+                        .all(|i| !crate::modes::reverse::pickrec::may_write(i))
+            })
+    }
+
     /// Headers of the counted loops containing `bb`, innermost first.
     pub(super) fn counted_loops_of(&self, bb: BB) -> Vec<BB> {
         let mut out = Vec::new();

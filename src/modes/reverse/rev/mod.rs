@@ -597,6 +597,12 @@ impl RevGen<'_> {
             // (A latch inside an inner loop: this edge enters that loop.)
             self.edge_block_if_entering(bb, c.latch);
             edge(self, c.latch, Some(bb))?;
+            // The branch back to the reverse of the latch: the reverse
+            // loop's own latch.
+            let back = terminator(self.b.block());
+            if !back.is_null() && self.commuting(bb) {
+                shim::mark_commuting_loop(back);
+            }
             self.b.at_end(to_pre);
             self.edge_block_if_entering(bb, c.preheader);
             edge(self, c.preheader, None)?;
