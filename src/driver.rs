@@ -230,9 +230,17 @@ fn sanitize_new_functions(m: LLVMModuleRef, before: &std::collections::HashSet<V
     if wanted.is_empty() {
         return;
     }
+    let old_names: Vec<(String, V)> = old.iter().map(|f| (name(*f), *f)).collect();
     let mut n = 0;
     for f in new {
+        // A derivative of a function the user left uninstrumented
+        // (`no_sanitize("address")`) is left so too; helpers and runtime
+        // code, made from no primal, take the module's.
+        let primal = primal_named_in(&name(f), &old_names);
         for a in &wanted {
+            if primal.is_some_and(|p| !fn_has_attr(p, a)) {
+                continue;
+            }
             if !fn_has_attr(f, a) {
                 add_fn_attr(f, a);
                 n += 1;
@@ -240,6 +248,24 @@ fn sanitize_new_functions(m: LLVMModuleRef, before: &std::collections::HashSet<V
         }
     }
     log::debug!("enzyme-rs: {n} sanitizer attribute(s) put on new functions ({wanted:?})");
+}
+
+/// The user function a new function was made from, read off its name
+/// (`enzyme_rs.rev.F`, `enzyme_rs.aug.enzyme_rs.picks.F.31.zfuse`): the
+/// longest name in `old` that stands in `new` between dots (or at its end).
+fn primal_named_in(new: &str, old: &[(String, V)]) -> Option<V> {
+    let between_dots = |o: &str| {
+        new.match_indices(o).any(|(k, _)| {
+            let end = k + o.len();
+            k > 0
+                && new.as_bytes()[k - 1] == b'.'
+                && (end == new.len() || new.as_bytes()[end] == b'.')
+        })
+    };
+    old.iter()
+        .filter(|(o, _)| !o.is_empty() && between_dots(o))
+        .max_by_key(|(o, _)| o.len())
+        .map(|(_, f)| *f)
 }
 
 /// Delete the internal functions the pass made (not in `before`) that

@@ -6,6 +6,9 @@
 // RUN: env ENZYME_RS_NO_INLINE=1 %clang -O0 -fsanitize=address -fno-discard-value-names -S -emit-llvm -fpass-plugin=%plugin %s -o - | %FileCheck %s --check-prefix=ASAN
 // Must not: without a sanitizer no function gets the attribute.
 // RUN: env ENZYME_RS_NO_INLINE=1 %clang -O0 -fno-discard-value-names -S -emit-llvm -fpass-plugin=%plugin %s -o - | %FileCheck %s --check-prefix=PLAIN
+// A function the user leaves uninstrumented (no_sanitize("address")) has
+// an uninstrumented reverse sweep too.
+// RUN: env ENZYME_RS_NO_INLINE=1 %clang -O0 -fsanitize=address -fno-discard-value-names -S -emit-llvm -fpass-plugin=%plugin %s -o - | %FileCheck %s --check-prefix=RAW
 // The switch off: the reverse sweep is left uninstrumented.
 // RUN: env ENZYME_RS_NO_INLINE=1 ENZYME_RS_SANITIZE_DERIVATIVES=0 %clang -O0 -fsanitize=address -fno-discard-value-names -S -emit-llvm -fpass-plugin=%plugin %s -o - | %FileCheck %s --check-prefix=OFF
 
@@ -19,6 +22,15 @@ double sq(const double *x, int n) {
 }
 
 void grad(const double *x, double *dx, int n) { __enzyme_autodiff((void *)sq, x, dx, n); }
+
+__attribute__((no_sanitize("address"))) double raw(const double *x, int n) {
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    s += x[i] * x[i] * x[i];
+  return s;
+}
+
+void grad_raw(const double *x, double *dx, int n) { __enzyme_autodiff((void *)raw, x, dx, n); }
 
 // ASAN-LABEL: define internal void @enzyme_rs.rev.sq(
 // ASAN-SAME: #[[REV:[0-9]+]]
@@ -34,3 +46,8 @@ void grad(const double *x, double *dx, int n) { __enzyme_autodiff((void *)sq, x,
 // OFF-SAME: ) {
 // OFF-NOT: call void @__asan_report
 // OFF: {{^}}}
+
+// RAW-LABEL: define internal void @enzyme_rs.rev.raw(
+// RAW-SAME: ) {
+// RAW-NOT: call void @__asan_report
+// RAW: {{^}}}
