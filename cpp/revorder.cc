@@ -10,6 +10,7 @@
 // (`first + last - iv`): the same iterations in the opposite order.
 #include "llvm-c/Core.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -25,6 +26,10 @@
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
@@ -106,53 +111,95 @@ static bool onStack(Value *Ptr) {
   return isa<AllocaInst>(getUnderlyingObject(Ptr, 0));
 }
 
-// Why marked loop `L` cannot run in the other order (null: it can). `Iv`,
-// `Next` and `Cmp` are set when it can.
-static const char *refuse(Loop *L, ScalarEvolution &SE, PHINode *&Iv, Instruction *&Next,
-                          ICmpInst *&Cmp) {
+// A counter of the loop: an integer header phi `P = {start,+,step}` with
+// its increment `Next = P + step` in the loop.
+struct Counter {
+  PHINode *P;
+  Instruction *Next;
+};
+
+// What the rewrite needs of a loop that may run in the other order.
+struct Plan {
+  SmallVector<Counter, 4> counters;
+  ICmpInst *Cmp = nullptr;
+};
+
+// `P` is a sum: `P' = P + v` (or `v + P`, `P - v`), P read by nothing
+// else in the loop and P' by nothing else than P (a sum of terms of the
+// iterations, in whatever order they come).
+static bool isSum(PHINode *P, Loop *L) {
+  if (!P->getType()->isFloatingPointTy() || !P->hasOneUse())
+    return false;
+  auto *R = dyn_cast<BinaryOperator>(P->getIncomingValueForBlock(L->getLoopLatch()));
+  if (!R || !L->contains(R) || *P->user_begin() != R)
+    return false;
+  bool ok = R->getOpcode() == Instruction::FAdd ||
+            (R->getOpcode() == Instruction::FSub && R->getOperand(0) == P);
+  if (!ok || R->getOperand(0) == R->getOperand(1))
+    return false;
+  for (User *U : R->users())
+    if (U != P && L->contains(cast<Instruction>(U)))
+      return false;
+  return true;
+}
+
+// Why marked loop `L` cannot run in the other order (null: it can; then
+// `plan` says how).
+static std::string refuse(Loop *L, ScalarEvolution &SE, Plan &plan) {
   if (!L->isInnermost())
     return "not innermost";
   BasicBlock *Latch = L->getLoopLatch();
   BasicBlock *Exiting = L->getExitingBlock();
   if (!L->getLoopPreheader() || !Latch || !Exiting || !L->getUniqueExitBlock())
     return "shape";
-  BasicBlock *H = L->getHeader();
-  Iv = nullptr;
-  for (PHINode &P : H->phis()) {
-    if (Iv)
-      return "a value carried between iterations";
-    Iv = &P;
-  }
-  if (!Iv || !Iv->getType()->isIntegerTy())
-    return "no integer counter";
-  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Iv));
-  if (!AR || AR->getLoop() != L || !AR->isAffine())
-    return "counter not affine";
-  auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
-  if (!Step || !Step->getAPInt().isNegative())
-    return "counter does not count down";
   if (isa<SCEVCouldNotCompute>(SE.getBackedgeTakenCount(L)))
     return "trip count unknown";
-  Next = dyn_cast<Instruction>(Iv->getIncomingValueForBlock(Latch));
-  if (!Next || !L->contains(Next) || Next->getOpcode() != Instruction::Add ||
-      Next->getOperand(0) != Iv || !isa<ConstantInt>(Next->getOperand(1)))
-    return "counter step";
+  SmallPtrSet<Instruction *, 8> carried; // counters, their increments, sums
+  for (PHINode &P : L->getHeader()->phis()) {
+    if (isSum(&P, L)) {
+      carried.insert(&P);
+      carried.insert(cast<Instruction>(P.getIncomingValueForBlock(Latch)));
+      continue;
+    }
+    std::string what;
+    raw_string_ostream os(what);
+    P.print(os);
+    auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(&P));
+    auto *Next = dyn_cast<Instruction>(P.getIncomingValueForBlock(Latch));
+    if (!P.getType()->isIntegerTy() || !AR || AR->getLoop() != L || !AR->isAffine() ||
+        !isa<SCEVConstant>(AR->getStepRecurrence(SE)) || !Next || !L->contains(Next) ||
+        Next->getOpcode() != Instruction::Add || Next->getOperand(0) != &P ||
+        !isa<ConstantInt>(Next->getOperand(1)))
+      return "a value carried between iterations:" + os.str();
+    plan.counters.push_back({&P, Next});
+    carried.insert(&P);
+    carried.insert(Next);
+  }
+  if (plan.counters.empty())
+    return "no counter";
   auto *Br = dyn_cast<BranchInst>(Exiting->getTerminator());
   if (!Br || !Br->isConditional())
     return "exit branch";
-  Cmp = dyn_cast<ICmpInst>(Br->getCondition());
-  if (!Cmp || !L->contains(Cmp) || !Cmp->hasOneUse())
+  plan.Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+  if (!plan.Cmp || !L->contains(plan.Cmp) || !plan.Cmp->hasOneUse())
     return "exit test";
-  for (Value *O : Cmp->operands())
-    if (O != Iv && O != Next && !L->isLoopInvariant(O))
+  for (Value *O : plan.Cmp->operands()) {
+    bool counter = false;
+    for (Counter &c : plan.counters)
+      counter |= O == c.P || O == c.Next;
+    if (!counter && !L->isLoopInvariant(O))
       return "exit test reads the body";
+  }
   for (BasicBlock *B : L->blocks())
     for (Instruction &I : *B) {
-      for (User *U : I.users()) {
-        auto *UI = dyn_cast<Instruction>(U);
-        if (!UI || !L->contains(UI))
-          return "a value used after the loop";
-      }
+      // The counters and sums go on as they were: their values after the
+      // loop are the same.
+      if (!carried.count(&I))
+        for (User *U : I.users()) {
+          auto *UI = dyn_cast<Instruction>(U);
+          if (!UI || !L->contains(UI))
+            return "a value used after the loop";
+        }
       if (isa<DbgInfoIntrinsic>(I))
         continue;
       if (auto *St = dyn_cast<StoreInst>(&I)) {
@@ -174,13 +221,27 @@ static const char *refuse(Loop *L, ScalarEvolution &SE, PHINode *&Iv, Instructio
       if (I.mayReadOrWriteMemory() || I.mayHaveSideEffects() || isa<AllocaInst>(I))
         return "memory or side effects";
     }
-  return nullptr;
+  return "";
+}
+
+// Where a block's name is not kept: its first debug location's line.
+static std::string where(Loop *L) {
+  BasicBlock *H = L->getHeader();
+  if (H->hasName())
+    return H->getName().str();
+  for (Instruction &I : *H)
+    if (const DebugLoc &D = I.getDebugLoc())
+      return "at line " + std::to_string(D.getLine());
+  return "(unnamed)";
 }
 
 // The marked loops of `fn` whose iterations commute run in the other
 // order; every mark is removed. Returns how many loops were turned.
-extern "C" unsigned ers_forward_reverse_loops(LLVMValueRef fn) {
+// `why` (when not null) gets one line per marked loop left as it was:
+// its header and the reason (free with ers_free).
+extern "C" unsigned ers_forward_reverse_loops(LLVMValueRef fn, char **why) {
   Function &F = *cast<Function>(unwrap(fn));
+  std::string left;
   if (F.isDeclaration())
     return 0;
   LLVMContext &C = F.getContext();
@@ -197,37 +258,52 @@ extern "C" unsigned ers_forward_reverse_loops(LLVMValueRef fn) {
     if (hasMark(L->getLoopID()))
       marked.push_back(L);
   for (Loop *L : marked) {
-    PHINode *Iv = nullptr;
-    Instruction *Next = nullptr;
-    ICmpInst *Cmp = nullptr;
-    if (refuse(L, A.SE, Iv, Next, Cmp))
+    Plan plan;
+    std::string r = refuse(L, A.SE, plan);
+    if (!r.empty()) {
+      left += where(L) + ": " + r + "\n";
       continue;
-    auto *AR = cast<SCEVAddRecExpr>(A.SE.getSCEV(Iv));
-    Type *T = Iv->getType();
-    const SCEV *Btc = A.SE.getTruncateOrZeroExtend(A.SE.getBackedgeTakenCount(L), T);
-    const SCEV *First = AR->getStart();
-    const SCEV *Last = A.SE.getAddExpr(First, A.SE.getMulExpr(Btc, AR->getStepRecurrence(A.SE)));
-    const SCEV *Sum = A.SE.getAddExpr(First, Last);
+    }
+    const SCEV *Btc = A.SE.getBackedgeTakenCount(L);
+    Instruction *At = L->getLoopPreheader()->getTerminator();
 #if LLVM_VERSION_MAJOR >= 20
     SCEVExpander Ex(A.SE, "rev.fwd");
 #else
     SCEVExpander Ex(A.SE, F.getParent()->getDataLayout(), "rev.fwd");
 #endif
-    Instruction *At = L->getLoopPreheader()->getTerminator();
-    if (!Ex.isSafeToExpand(Sum))
+    // Each counter's first and last value, summed: the body reads
+    // `first + last - P` (and `that + step` for the increment).
+    SmallVector<Value *, 4> sums;
+    for (Counter &c : plan.counters) {
+      auto *AR = cast<SCEVAddRecExpr>(A.SE.getSCEV(c.P));
+      Type *T = c.P->getType();
+      const SCEV *N = A.SE.getTruncateOrZeroExtend(Btc, T);
+      const SCEV *First = AR->getStart();
+      const SCEV *Last = A.SE.getAddExpr(First, A.SE.getMulExpr(N, AR->getStepRecurrence(A.SE)));
+      const SCEV *Sum = A.SE.getAddExpr(First, Last);
+      if (!Ex.isSafeToExpand(Sum))
+        break;
+      sums.push_back(Ex.expandCodeFor(Sum, T, At));
+    }
+    if (sums.size() != plan.counters.size()) {
+      left += where(L) + ": bounds not expandable\n";
       continue;
-    Value *S = Ex.expandCodeFor(Sum, T, At);
+    }
     IRBuilder<> Bd(&*L->getHeader()->getFirstInsertionPt());
-    Value *Mirror = Bd.CreateSub(S, Iv, "rev.fwd.iv");
-    Value *MirrorNext = Bd.CreateAdd(Mirror, Next->getOperand(1), "rev.fwd.next");
-    Iv->replaceUsesWithIf(Mirror, [&](Use &U) {
-      auto *UI = cast<Instruction>(U.getUser());
-      return UI != Next && UI != Cmp && UI != Mirror;
-    });
-    Next->replaceUsesWithIf(MirrorNext, [&](Use &U) {
-      auto *UI = cast<Instruction>(U.getUser());
-      return UI != Iv && UI != Cmp;
-    });
+    for (unsigned k = 0; k < sums.size(); k++) {
+      Counter &c = plan.counters[k];
+      Instruction *Mirror = cast<Instruction>(Bd.CreateSub(sums[k], c.P, "rev.fwd.iv"));
+      Instruction *MirrorNext =
+          cast<Instruction>(Bd.CreateAdd(Mirror, c.Next->getOperand(1), "rev.fwd.next"));
+      c.P->replaceUsesWithIf(Mirror, [&](Use &U) {
+        auto *UI = cast<Instruction>(U.getUser());
+        return UI != c.Next && UI != plan.Cmp && UI != Mirror && L->contains(UI);
+      });
+      c.Next->replaceUsesWithIf(MirrorNext, [&](Use &U) {
+        auto *UI = cast<Instruction>(U.getUser());
+        return UI != c.P && UI != plan.Cmp && L->contains(UI);
+      });
+    }
     A.SE.forgetLoop(L);
     turned++;
   }
@@ -240,5 +316,7 @@ extern "C" unsigned ers_forward_reverse_loops(LLVMValueRef fn) {
     if (hasMark(md))
       T->setMetadata(LLVMContext::MD_loop, withoutMark(C, md));
   }
+  if (why && !left.empty())
+    *why = strdup(left.c_str());
   return turned;
 }

@@ -533,9 +533,12 @@ fn cleanup(sess: &mut Session) {
         crate::modes::reverse::gather::run(*f);
         crate::modes::reverse::decisions::guard_selection_adds(*f);
         // Reverse loops whose iterations commute, in the primal's order.
-        let turned = shim::forward_reverse_loops(*f);
+        let (turned, left) = shim::forward_reverse_loops(*f);
         if turned > 0 {
             log::debug!("enzyme-rs: {turned} reverse loop(s) of {} in forward order", name(*f));
+        }
+        for l in left {
+            log::debug!("enzyme-rs: reverse loop {l} ({}): counts down", name(*f));
         }
     }
     if !huge.is_empty() {

@@ -1,19 +1,19 @@
 // The reverse of an innermost loop that writes no memory runs its
 // iterations in the primal's order (modes/reverse/rev/loops.rs
-// `commuting`, cpp/revorder.cc): matvec's inner loop. Must not: a loop
-// that stores (rows: the reverse reads the shadow the next iteration's
-// reverse adds into), a product carried between iterations, a loop whose
-// values the reverse reads from the tape (x overwritten after it).
+// `commuting`, cpp/revorder.cc): matvec's inner loop; a loop whose values
+// the reverse reads from the tape (x overwritten after it: the tape offset
+// is a counter like the index, mirrored too). Must not: a loop that stores
+// (rows: the reverse reads the shadow the next iteration's reverse adds
+// into), a product carried between iterations (the log says why).
 // ENZYME_RS_FORWARD_REVERSE=0 turns none.
 // RUN: env ENZYME_RS_LOG=debug %clang -O2 -fpass-plugin=%plugin -I%include %s -c -o /dev/null 2>&1 | %FileCheck --check-prefix=LOG %s
 // RUN: env ENZYME_RS_LOG=debug ENZYME_RS_FORWARD_REVERSE=0 %clang -O2 -fpass-plugin=%plugin -I%include %s -c -o /dev/null 2>&1 | %FileCheck --check-prefix=OFF %s
 // LOG-NOT: of enzyme_rs.rev.rows in forward order
-// LOG-NOT: of enzyme_rs.rev.product in forward order
-// LOG-NOT: of enzyme_rs.rev.later in forward order
-// LOG: 1 reverse loop(s) of enzyme_rs.rev.matvec in forward order
+// LOG-DAG: 1 reverse loop(s) of enzyme_rs.rev.later in forward order
+// LOG-DAG: reverse loop {{.*}}: a value carried between iterations: {{.*}}phi double {{.*}} (enzyme_rs.rev.product): counts down
+// LOG-DAG: 1 reverse loop(s) of enzyme_rs.rev.matvec in forward order
 // LOG-NOT: of enzyme_rs.rev.rows in forward order
 // LOG-NOT: of enzyme_rs.rev.product in forward order
-// LOG-NOT: of enzyme_rs.rev.later in forward order
 // OFF-NOT: in forward order
 #include <enzyme/enzyme.h>
 double matvec(const double *A, const double *v, int m) {

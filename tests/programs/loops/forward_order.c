@@ -8,6 +8,7 @@
 // - neighbours x[i] x[i+1] (one shadow element added to by two iterations);
 // - a branch and a math call in the body; a start offset; a stride of 3;
 // - trip counts 0, 1 and 2; values read from the tape (x overwritten);
+// - a scalar's adjoint summed over the iterations in a register;
 // - not turned: a loop that stores, a product carried between iterations,
 //   a loop counting down in the primal (its reverse already counts up).
 #include "check.h"
@@ -64,6 +65,12 @@ static double later(double *x, int n) {
   double s = 0;
   for (int i = 0; i < n; i++) s += x[i] * x[i] * x[i];
   for (int i = 0; i < n; i++) x[i] = 0.5 * s;
+  return s;
+}
+// a's adjoint is summed in a register across the reverse iterations.
+static double scaled(const double *x, double a, int n) {
+  double s = 0;
+  for (int i = 0; i < n; i++) s += a * x[i] * x[i];
   return s;
 }
 static double down(const double *x, const double *w, int n) {
@@ -148,6 +155,14 @@ int main(void) {
   // s's adjoint is 1 plus the 0.5 of each of the n overwritten elements'
   // (zero) adjoints: 3 x_i^2.
   for (int k = 0; k < N; k++) CHECK("later", dx[k], 3 * x[k] * x[k], 1e-14);
+  memset(dx, 0, sizeof dx);
+  double da = __enzyme_autodiff((void *)scaled, enzyme_dup, x, dx, 1.7, enzyme_const, N);
+  double sq = 0;
+  for (int k = 0; k < N; k++) {
+    sq += x[k] * x[k];
+    CHECK("scaled dx", dx[k], 2 * 1.7 * x[k], 1e-15);
+  }
+  CHECK("scaled da", da, sq, 1e-14);
   memset(dx, 0, sizeof dx);
   __enzyme_autodiff((void *)down, enzyme_dup, x, dx, enzyme_const, w, enzyme_const, N);
   for (int k = 0; k < N; k++) CHECK("down", dx[k], 2 * w[k] * x[k], 1e-15);
