@@ -532,8 +532,26 @@ fn cleanup(sess: &mut Session) {
     for f in &fns {
         crate::modes::reverse::gather::run(*f);
         crate::modes::reverse::decisions::guard_selection_adds(*f);
-        // Reverse loops whose iterations commute, in the primal's order.
-        let (turned, left) = shim::forward_reverse_loops(*f);
+        // Reverse loops whose iterations commute, in the primal's order;
+        // not in a sweep another derivative calls in a loop (its reverse
+        // loop counts down: rows down and each row up walks memory slower
+        // than all down, matvec 1000 +30%).
+        if !crate::options::switches::forward_reverse_loops() {
+            continue;
+        }
+        let in_derivative_loop = users(*f).into_iter().find(|u| {
+            is_instruction(*u)
+                && sess.created.contains(&inst_fn(*u))
+                && shim::Loops::new(inst_fn(*u)).depth(inst_block(*u)) > 0
+        });
+        let (turned, left) = shim::forward_reverse_loops(*f, in_derivative_loop.is_none());
+        if let Some(u) = in_derivative_loop {
+            log::debug!(
+                "enzyme-rs: reverse loops of {} count down: called in a loop of {}",
+                name(*f),
+                name(inst_fn(u))
+            );
+        }
         if turned > 0 {
             log::debug!("enzyme-rs: {turned} reverse loop(s) of {} in forward order", name(*f));
         }

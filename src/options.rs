@@ -349,12 +349,15 @@ pub mod switches {
         !says_no("ENZYME_RS_ONE_LOOP_ENTRY")
     }
 
-    /// `ENZYME_RS_FORWARD_REVERSE=0`: the reverse of an innermost loop
-    /// that writes no memory counts its iterations down like every other
-    /// reverse loop (by default it runs them in the primal's order:
-    /// modes/reverse/rev/loops.rs `commuting`, cpp/revorder.cc).
+    /// `ENZYME_RS_FORWARD_REVERSE=1`: the reverse of a loop nest that
+    /// writes no memory runs its iterations in the primal's order
+    /// (modes/reverse/rev/loops.rs `commuting`, cpp/revorder.cc). Off by
+    /// default: it assumes no memory the loop reads lies in a shadow
+    /// buffer (a const argument pointing into the gradient would be read
+    /// after, not before, the sums added into it; tests/programs/zfuse/
+    /// nest.c `aliased`), which the pass does not prove yet.
     pub fn forward_reverse_loops() -> bool {
-        !says_no("ENZYME_RS_FORWARD_REVERSE")
+        is_one("ENZYME_RS_FORWARD_REVERSE")
     }
 
     /// `ENZYME_RS_FORWARD_ZEROED=0`: a shadow slot zeroed by the reverse of

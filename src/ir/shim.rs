@@ -27,7 +27,7 @@ extern "C" {
     fn ers_set_reassoc(v: V);
     fn ers_version_kept_check(f: V, br: V) -> c_int;
     fn ers_mark_commuting_loop(br: V);
-    fn ers_forward_reverse_loops(f: V, why: *mut *mut c_char) -> c_uint;
+    fn ers_forward_reverse_loops(f: V, turn: c_int, why: *mut *mut c_char) -> c_uint;
     fn ers_zfuse_kept(f: V, dx: V, len_load: V, store: V, esz: c_uint) -> c_int;
     fn ers_inplace_guard(
         f: V,
@@ -212,11 +212,12 @@ pub fn mark_commuting_loop(br: V) {
 }
 
 /// Run the marked loops of `f` that pass cpp/revorder.cc's checks in the
-/// other order; drops every mark. Returns how many were turned and, per
-/// marked loop left as it was, its header and why.
-pub fn forward_reverse_loops(f: V) -> (u32, Vec<String>) {
+/// other order (with `turn`; else none); drops every mark. Returns how
+/// many were turned and, per marked loop left as it was, its header and
+/// why.
+pub fn forward_reverse_loops(f: V, turn: bool) -> (u32, Vec<String>) {
     let mut why: *mut c_char = std::ptr::null_mut();
-    let n = unsafe { ers_forward_reverse_loops(f, &mut why) };
+    let n = unsafe { ers_forward_reverse_loops(f, turn as c_int, &mut why) };
     let mut left = Vec::new();
     if !why.is_null() {
         let s = unsafe { CStr::from_ptr(why) }.to_string_lossy().into_owned();

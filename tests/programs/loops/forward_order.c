@@ -1,6 +1,8 @@
 // Reverse loops run in the primal's order (modes/reverse/rev/loops.rs
-// `commuting`, cpp/revorder.cc): the reverse of an innermost loop that
-// writes no memory only adds into shadows, so its iterations may run
+// `commuting`, cpp/revorder.cc; on with ENZYME_RS_FORWARD_REVERSE=1, which
+// lit/reverse/forward_order.c sets for this program; the default run here
+// checks the same gradients counting down): the reverse of a loop nest
+// that writes no memory only adds into shadows, so its iterations may run
 // upwards. Checked against analytic values and central differences:
 // - a matrix-vector product's inner loop (turned);
 // - a dot product of an array with itself, both arguments one buffer
@@ -9,6 +11,8 @@
 // - a branch and a math call in the body; a start offset; a stride of 3;
 // - trip counts 0, 1 and 2; values read from the tape (x overwritten);
 // - a scalar's adjoint summed over the iterations in a register;
+// - a triangular nest (inner bounds from the outer counter), n = 0, 6, 11;
+// - matvec's whole nest turns (rows up, each row up);
 // - not turned: a loop that stores, a product carried between iterations,
 //   a loop counting down in the primal (its reverse already counts up).
 #include "check.h"
@@ -67,6 +71,19 @@ static double later(double *x, int n) {
   for (int i = 0; i < n; i++) x[i] = 0.5 * s;
   return s;
 }
+// A triangular nest: the inner loop's bounds read the outer counter. (At
+// -O2 GVN carries each shadow element's load into the next iteration and
+// the outer body's store into the inner loop's first: it keeps counting
+// down.)
+static double tri(const double *A, const double *x, int n) {
+  double s = 0;
+  for (int i = 0; i < n; i++) {
+    double r = 0;
+    for (int j = 0; j <= i; j++) r += A[i * 11 + j] * x[j]; // rows of N = 11
+    s += r * x[i];
+  }
+  return s;
+}
 // a's adjoint is summed in a register across the reverse iterations.
 static double scaled(const double *x, double a, int n) {
   double s = 0;
@@ -105,7 +122,8 @@ int main(void) {
     CHECK("matvec dv fd", dv[j], FD(v[j], matvec(A, v, M), 1e-6), 1e-6);
   }
 
-  double x[N], dx[N], w[N], t[N], dt[N];
+  double T[N * N], x[N], dx[N], w[N], t[N], dt[N];
+  for (int k = 0; k < N * N; k++) T[k] = 0.05 * (k % 11) - 0.2;
   for (int k = 0; k < N; k++) {
     x[k] = 0.37 * k - 1.6;
     w[k] = 0.5 + 0.1 * k;
@@ -155,6 +173,18 @@ int main(void) {
   // s's adjoint is 1 plus the 0.5 of each of the n overwritten elements'
   // (zero) adjoints: 3 x_i^2.
   for (int k = 0; k < N; k++) CHECK("later", dx[k], 3 * x[k] * x[k], 1e-14);
+  for (int n = 0; n <= N; n += N / 2 + 1) {
+    memset(dx, 0, sizeof dx);
+    __enzyme_autodiff((void *)tri, enzyme_const, T, enzyme_dup, x, dx, enzyme_const, n);
+    for (int k = 0; k < N; k++) {
+      // d/dx_k: sum over i >= k of A[i][k] x_i, plus (k < n) sum_{j<=k} A[k][j] x_j.
+      double want = 0;
+      for (int i = k; i < n; i++) want += T[i * N + k] * x[i];
+      if (k < n)
+        for (int j = 0; j <= k; j++) want += T[k * N + j] * x[j];
+      CHECK("tri", dx[k], want, 1e-14);
+    }
+  }
   memset(dx, 0, sizeof dx);
   double da = __enzyme_autodiff((void *)scaled, enzyme_dup, x, dx, 1.7, enzyme_const, N);
   double sq = 0;

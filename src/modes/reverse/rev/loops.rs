@@ -72,11 +72,12 @@ pub(super) fn several_entry_loops(g: &RevGen, order: &[BB]) -> HashSet<BB> {
 
 impl RevGen<'_> {
     /// Whether the iterations of the reverse of counted loop `h` commute:
-    /// `h` is innermost and its blocks write no memory (no store, no call
-    /// but those touching none), so its reverse only adds into shadows and
-    /// carries nothing through memory from one iteration to the next. The
-    /// reverse loop is then marked for running in the primal's order
-    /// (cpp/revorder.cc checks the cleaned-up loop again before it does).
+    /// its blocks (those of loops inside it too) write no memory (no
+    /// store, no call but those touching none), so its reverse only adds
+    /// into shadows and carries nothing through memory from one iteration
+    /// to the next. The reverse loop is then marked for running in the
+    /// primal's order (cpp/revorder.cc checks the cleaned-up loop again
+    /// before it does).
     pub(super) fn commuting(&self, h: BB) -> bool {
         // (At -O0 nothing would read the mark.)
         if !crate::options::switches::forward_reverse_loops()
@@ -89,10 +90,9 @@ impl RevGen<'_> {
             .into_iter()
             .filter(|b| self.a.loops.contains(h, *b))
             .all(|b| {
-                self.a.loops.header(b) == Some(h)
-                    && instructions(b)
-                        .into_iter()
-                        .all(|i| !crate::modes::reverse::pickrec::may_write(i))
+                instructions(b)
+                    .into_iter()
+                    .all(|i| !crate::modes::reverse::pickrec::may_write(i))
             })
     }
 
