@@ -108,30 +108,54 @@ static bool isMulAddTo(Value *R, Value *X) {
          II->getArgOperand(2) == X && II->getArgOperand(0) != X && II->getArgOperand(1) != X;
 }
 
-static bool isAccumulation(StoreInst *St, const Loop *L) {
+// The load of `St` when `St` adds into the element it loads (else null).
+static LoadInst *accumulationLoad(StoreInst *St, const Loop *L) {
   auto *I = dyn_cast<Instruction>(St->getValueOperand());
   if (!I || !I->hasOneUse() || !L->contains(I))
-    return false;
-  auto isOwnLoad = [&](Value *V) {
+    return nullptr;
+  auto ownLoad = [&](Value *V) -> LoadInst * {
     auto *Ld = dyn_cast<LoadInst>(V);
-    return Ld && Ld->isSimple() && Ld->hasOneUse() && L->contains(Ld) &&
-           Ld->getPointerOperand() == St->getPointerOperand() &&
-           Ld->getType() == St->getValueOperand()->getType();
+    bool own = Ld && Ld->isSimple() && Ld->hasOneUse() && L->contains(Ld) &&
+               Ld->getPointerOperand() == St->getPointerOperand() &&
+               Ld->getType() == St->getValueOperand()->getType();
+    return own ? Ld : nullptr;
   };
   if (auto *II = dyn_cast<IntrinsicInst>(I))
-    return isOwnLoad(II->getArgOperand(2)) && isMulAddTo(II, II->getArgOperand(2));
+    return isMulAddTo(II, II->getArgOperand(2)) ? ownLoad(II->getArgOperand(2)) : nullptr;
   auto *Op = dyn_cast<BinaryOperator>(I);
   if (!Op)
-    return false;
-  if (Op->getOpcode() == Instruction::FAdd)
-    return isOwnLoad(Op->getOperand(0)) || isOwnLoad(Op->getOperand(1));
+    return nullptr;
+  if (Op->getOpcode() == Instruction::FAdd) {
+    if (LoadInst *Ld = ownLoad(Op->getOperand(0)))
+      return Ld;
+    return ownLoad(Op->getOperand(1));
+  }
   if (Op->getOpcode() == Instruction::FSub)
-    return isOwnLoad(Op->getOperand(0));
-  return false;
+    return ownLoad(Op->getOperand(0));
+  return nullptr;
 }
 
 static bool onStack(Value *Ptr) {
   return isa<AllocaInst>(getUnderlyingObject(Ptr, 0));
+}
+
+static bool argWithRole(const Value *V, StringRef Role) {
+  auto *A = dyn_cast<Argument>(V);
+  return A && A->getParent()->getAttributes().hasParamAttr(A->getArgNo(), Role);
+}
+
+// A load of a duplicated parameter's memory or of the tape: memory no
+// shadow overlaps (the reverse sweep's parameters are marked by
+// modes/reverse/mod.rs `mark_param_roles`). Loads through pointers read
+// from memory (a const argument's field that may point into a shadow)
+// are not.
+static bool readsPrimalOrTape(LoadInst *Ld) {
+  const Value *O = getUnderlyingObject(Ld->getPointerOperand(), 0);
+  if (argWithRole(O, "enzyme_rs.primal"))
+    return true;
+  auto *TapeData = dyn_cast<LoadInst>(O);
+  return TapeData && argWithRole(getUnderlyingObject(TapeData->getPointerOperand(), 0),
+                                 "enzyme_rs.tape");
 }
 
 // A counter of the loop: an integer header phi `P = {start,+,step}` with
@@ -214,6 +238,8 @@ static std::string refuse(Loop *L, ScalarEvolution &SE, Plan &plan) {
     if (!counter && !L->isLoopInvariant(O))
       return "exit test reads the body";
   }
+  SmallPtrSet<LoadInst *, 8> accumulations; // the loads of additions
+  SmallVector<LoadInst *, 8> loads;
   for (BasicBlock *B : L->blocks())
     for (Instruction &I : *B) {
       // The counters and sums go on as they were: their values after the
@@ -227,13 +253,20 @@ static std::string refuse(Loop *L, ScalarEvolution &SE, Plan &plan) {
       if (isa<DbgInfoIntrinsic>(I))
         continue;
       if (auto *St = dyn_cast<StoreInst>(&I)) {
-        if (!St->isSimple() || onStack(St->getPointerOperand()) || !isAccumulation(St, L))
+        LoadInst *Own = St->isSimple() && !onStack(St->getPointerOperand())
+                            ? accumulationLoad(St, L)
+                            : nullptr;
+        if (!Own)
           return "a store that is not an accumulation";
+        if (!argWithRole(getUnderlyingObject(St->getPointerOperand(), 0), "enzyme_rs.shadow"))
+          return "an addition not into a shadow parameter's memory";
+        accumulations.insert(Own);
         continue;
       }
       if (auto *Ld = dyn_cast<LoadInst>(&I)) {
         if (!Ld->isSimple() || onStack(Ld->getPointerOperand()))
           return "a load of a local or not simple";
+        loads.push_back(Ld);
         continue;
       }
       if (auto *CB = dyn_cast<CallBase>(&I)) {
@@ -245,6 +278,10 @@ static std::string refuse(Loop *L, ScalarEvolution &SE, Plan &plan) {
       if (I.mayReadOrWriteMemory() || I.mayHaveSideEffects() || isa<AllocaInst>(I))
         return "memory or side effects";
     }
+  // Every other load reads memory the additions cannot reach.
+  for (LoadInst *Ld : loads)
+    if (!accumulations.count(Ld) && !readsPrimalOrTape(Ld))
+      return "a load that may read a shadow (not of a duplicated parameter or the tape)";
   return "";
 }
 

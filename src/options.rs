@@ -351,11 +351,11 @@ pub mod switches {
 
     /// `ENZYME_RS_FORWARD_REVERSE=1`: the reverse of a loop nest that
     /// writes no memory runs its iterations in the primal's order
-    /// (modes/reverse/rev/loops.rs `commuting`, cpp/revorder.cc). Off by
-    /// default: it assumes no memory the loop reads lies in a shadow
-    /// buffer (a const argument pointing into the gradient would be read
-    /// after, not before, the sums added into it; tests/programs/zfuse/
-    /// nest.c `aliased`), which the pass does not prove yet.
+    /// (modes/reverse/rev/loops.rs `commuting`, cpp/revorder.cc: only
+    /// when its additions go into shadow parameters and its other loads
+    /// read duplicated parameters or the tape, so no read sees a sum of
+    /// another iteration; tests/programs/zfuse/nest.c `aliased`). Off by
+    /// default until the whole suite has run with it on.
     pub fn forward_reverse_loops() -> bool {
         is_one("ENZYME_RS_FORWARD_REVERSE")
     }

@@ -7,7 +7,9 @@
 // (rows: the reverse reads the shadow the next iteration's reverse adds
 // into), a product carried between iterations (the log says why), the
 // reverse of a helper another derivative's reverse calls in its loop
-// (rowdot in matvec2: rows down, each row up would walk memory slower).
+// (rowdot in matvec2: rows down, each row up would walk memory slower), a
+// loop reading through a const argument's pointer field, which may point
+// into a shadow (viaconst).
 // Off by default (ENZYME_RS_FORWARD_REVERSE=1 turns it on): nothing turns.
 // The program tests/programs/loops/forward_order.c with it on, at -O1..-O3
 // (against analytic values and central differences).
@@ -18,6 +20,7 @@
 // LOG-DAG: 1 reverse loop(s) of enzyme_rs.rev.later in forward order
 // LOG-DAG: reverse loop {{.*}}: a value carried between iterations: {{.*}}phi double {{.*}} (enzyme_rs.rev.product): counts down
 // LOG-DAG: 2 reverse loop(s) of enzyme_rs.rev.matvec in forward order
+// LOG-DAG: a load that may read a shadow {{.*}}(enzyme_rs.rev.viaconst): counts down
 // LOG-DAG: reverse loops of enzyme_rs.rev.rowdot count down: called in a loop of enzyme_rs.rev.matvec2
 // LOG-NOT: of enzyme_rs.rev.rows in forward order
 // LOG-NOT: of enzyme_rs.rev.rowdot in forward order
@@ -48,6 +51,15 @@ double matvec2(const double *A, const double *v, int m) {
     f += yi * yi;
   }
   return f;
+}
+typedef struct { const double *w; } wctx;
+double viaconst(const double *x, const wctx *c, int n) {
+  double s = 0;
+  for (int i = 0; i < n; i++) s += x[i] * c->w[i];
+  return s;
+}
+void grad_viaconst(const double *x, double *dx, const wctx *c, int n) {
+  __enzyme_autodiff((void *)viaconst, enzyme_dup, x, dx, enzyme_const, c, enzyme_const, n);
 }
 void rows(const double *A, double *y, int m) {
   for (int i = 0; i < m; i++)

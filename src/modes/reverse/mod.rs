@@ -631,6 +631,11 @@ fn build_pair(
             )
         })
         .collect();
+    if crate::options::switches::forward_reverse_loops() {
+        for &r in std::iter::once(&rev).chain(&lane_revs) {
+            mark_param_roles(r, &ps, &key.acts, lanes);
+        }
+    }
     let pair = Pair {
         aug,
         rev,
@@ -753,4 +758,29 @@ fn check_lanes_supported(key: &Key, custom: bool, user_call: Option<V>) -> Resul
 
 fn add_internal_fn(m: LLVMModuleRef, n: &str, fty: T) -> V {
     add_internal_function(m, n, fty)
+}
+
+/// The roles of a reverse sweep's pointer parameters, for cpp/revorder.cc
+/// (which reorders a loop's reads of primal memory against its additions
+/// into shadows only when they are these): `enzyme_rs.primal` on a
+/// duplicated parameter, `enzyme_rs.shadow` on its shadows,
+/// `enzyme_rs.tape` on the tape (the last parameter). A shadow is a
+/// buffer of its own: it overlaps no duplicated parameter's memory.
+fn mark_param_roles(rev: V, ps: &[V], acts: &[Act], lanes: usize) {
+    use crate::ir::omp::add_param_string_attr;
+    let mut k = 0u32;
+    for (i, p) in ps.iter().enumerate() {
+        let dup = acts[i] == Act::Dup;
+        if dup && is_ptr(type_of(*p)) {
+            add_param_string_attr(rev, k, "enzyme_rs.primal");
+            for l in 0..lanes as u32 {
+                add_param_string_attr(rev, k + 1 + l, "enzyme_rs.shadow");
+            }
+        }
+        k += 1 + if dup { lanes as u32 } else { 0 };
+    }
+    let n = params(rev).len() as u32;
+    if n > 0 {
+        add_param_string_attr(rev, n - 1, "enzyme_rs.tape");
+    }
 }
