@@ -47,6 +47,7 @@ fn main() {
     println!("cargo:rerun-if-changed=cpp/zfuse.cc");
     println!("cargo:rerun-if-changed=cpp/chain.cc");
     println!("cargo:rerun-if-changed=cpp/revorder.cc");
+    println!("cargo:rerun-if-changed=cpp/analyses.h");
     println!("cargo:rerun-if-changed=build.rs");
     // Never unmapped by dlclose: the plugin keeps process-wide state (the
     // logger, cl::opt registrations, thread-local tape caches) that must

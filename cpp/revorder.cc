@@ -8,6 +8,7 @@
 // marked loop is checked once more on its own IR and, when it passes,
 // every use of its counter in the body reads the mirrored counter
 // (`first + last - iv`): the same iterations in the opposite order.
+#include "analyses.h"
 #include "llvm-c/Core.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -34,20 +35,6 @@
 using namespace llvm;
 
 static const char *const MARK = "enzyme_rs.reverse.commutes";
-
-namespace {
-struct OrderAnalyses {
-  TargetLibraryInfoImpl TLII;
-  TargetLibraryInfo TLI;
-  AssumptionCache AC;
-  DominatorTree DT;
-  LoopInfo LI;
-  ScalarEvolution SE;
-  explicit OrderAnalyses(Function &F)
-      : TLII(Triple(F.getParent()->getTargetTriple())), TLI(TLII, &F), AC(F), DT(F), LI(DT),
-        SE(F, TLI, AC, DT, LI) {}
-};
-} // namespace
 
 // Whether loop id `md` carries the mark.
 static bool hasMark(MDNode *md) {
@@ -316,7 +303,7 @@ extern "C" unsigned ers_forward_reverse_loops(LLVMValueRef fn, int turn, char **
     dropMarks(F);
     return 0;
   }
-  OrderAnalyses A(F);
+  ErsAnalyses A(F);
   unsigned turned = 0;
   // A nest turns whole or not at all: rows walked down and each row up
   // reads memory slower than both down (matvec 1000: +30%), so an inner

@@ -662,18 +662,9 @@ extern "C" unsigned ers_debug_line(LLVMValueRef inst, const char **file) {
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/TargetParser/Triple.h"
+#include "analyses.h"
 
-struct ErsScev {
-  TargetLibraryInfoImpl TLII;
-  TargetLibraryInfo TLI;
-  AssumptionCache AC;
-  DominatorTree DT;
-  LoopInfo LI;
-  ScalarEvolution SE;
-  explicit ErsScev(Function &F)
-      : TLII(Triple(F.getParent()->getTargetTriple())), TLI(TLII, &F), AC(F), DT(F), LI(DT),
-        SE(F, TLI, AC, DT, LI) {}
-};
+using ErsScev = ErsAnalyses;
 
 extern "C" void *ers_scev_new(LLVMValueRef fn) { return new ErsScev(*unwrap<Function>(fn)); }
 extern "C" void ers_scev_free(void *h) { delete static_cast<ErsScev *>(h); }

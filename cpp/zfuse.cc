@@ -5,6 +5,7 @@
 // write every element of one contiguous range starting at the shadow
 // exactly once, and guards the copy so that the range's size is checked
 // against the caller's zeroing length at run time.
+#include "analyses.h"
 #include "llvm-c/Core.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/CFG.h"
@@ -44,17 +45,7 @@ struct SextOfNonNegative : public SCEVRewriteVisitor<SextOfNonNegative> {
   }
 };
 
-struct Analyses {
-  TargetLibraryInfoImpl TLII;
-  TargetLibraryInfo TLI;
-  AssumptionCache AC;
-  DominatorTree DT;
-  LoopInfo LI;
-  ScalarEvolution SE;
-  explicit Analyses(Function &F)
-      : TLII(Triple(F.getParent()->getTargetTriple())), TLI(TLII, &F), AC(F), DT(F), LI(DT),
-        SE(F, TLI, AC, DT, LI) {}
-};
+using Analyses = ErsAnalyses;
 
 } // namespace
 
