@@ -1,7 +1,8 @@
 // The reverse of a loop nest that writes no memory runs its iterations in
 // the primal's order (modes/reverse/rev/loops.rs
-// `commuting`, cpp/revorder.cc): matvec's nest (both loops: a nest turns
-// whole or not at all); a loop whose values
+// `commuting`, cpp/revorder.cc): matvec's nest in
+// tests/programs/loops/forward_order.c (both loops: a nest turns whole or
+// not at all); a loop whose values
 // the reverse reads from the tape (x overwritten after it: the tape offset
 // is a counter like the index, mirrored too). Must not: a loop that stores
 // (rows: the reverse reads the shadow the next iteration's reverse adds
@@ -19,26 +20,19 @@
 // LOG-NOT: of enzyme_rs.rev.rowdot in forward order
 // LOG-DAG: 1 reverse loop(s) of enzyme_rs.rev.later in forward order
 // LOG-DAG: reverse loop {{.*}}: a value carried between iterations: {{.*}}phi double {{.*}} (enzyme_rs.rev.product): counts down
-// LOG-DAG: 2 reverse loop(s) of enzyme_rs.rev.matvec in forward order
 // LOG-DAG: a load that may read a shadow {{.*}}(enzyme_rs.rev.viaconst): counts down
 // LOG-DAG: reverse loops of enzyme_rs.rev.rowdot count down: called in a loop of enzyme_rs.rev.matvec2
 // LOG-NOT: of enzyme_rs.rev.rows in forward order
 // LOG-NOT: of enzyme_rs.rev.rowdot in forward order
 // LOG-NOT: of enzyme_rs.rev.product in forward order
 // OFF-NOT: in forward order
+// matvec's nest, in the program tests/programs/loops/forward_order.c:
+// RUN: env ENZYME_RS_LOG=debug ENZYME_RS_FORWARD_REVERSE=1 %clang -O2 -fpass-plugin=%plugin -I%include -I%S/../../tests/programs %S/../../tests/programs/loops/forward_order.c -c -o /dev/null 2>&1 | %FileCheck --check-prefix=PROG %s
+// PROG: 2 reverse loop(s) of enzyme_rs.rev.matvec in forward order
 // RUN: env ENZYME_RS_FORWARD_REVERSE=1 %clang -O1 -fpass-plugin=%plugin -I%include -I%S/../../tests/programs %S/../../tests/programs/loops/forward_order.c -lm -o %t.o1 && %t.o1
 // RUN: env ENZYME_RS_FORWARD_REVERSE=1 %clang -O2 -fpass-plugin=%plugin -I%include -I%S/../../tests/programs %S/../../tests/programs/loops/forward_order.c -lm -o %t.o2 && %t.o2
 // RUN: env ENZYME_RS_FORWARD_REVERSE=1 %clang -O3 -fpass-plugin=%plugin -I%include -I%S/../../tests/programs %S/../../tests/programs/loops/forward_order.c -lm -o %t.o3 && %t.o3
 #include <enzyme/enzyme.h>
-double matvec(const double *A, const double *v, int m) {
-  double f = 0;
-  for (int i = 0; i < m; i++) {
-    double yi = 0;
-    for (int j = 0; j < m; j++) yi += A[i * m + j] * v[j];
-    f += yi * yi;
-  }
-  return f;
-}
 __attribute__((noinline)) double rowdot(const double *a, const double *v, int m) {
   double s = 0;
   for (int j = 0; j < m; j++) s += a[j] * v[j];
@@ -75,9 +69,6 @@ double later(double *x, int n) {
   for (int i = 0; i < n; i++) s += x[i] * x[i] * x[i];
   for (int i = 0; i < n; i++) x[i] = 0.5 * s;
   return s;
-}
-void grad_matvec(const double *A, double *dA, const double *v, double *dv, int m) {
-  __enzyme_autodiff((void *)matvec, enzyme_dup, A, dA, enzyme_dup, v, dv, enzyme_const, m);
 }
 void grad_matvec2(const double *A, double *dA, const double *v, double *dv, int m) {
   __enzyme_autodiff((void *)matvec2, enzyme_dup, A, dA, enzyme_dup, v, dv, enzyme_const, m);
