@@ -553,7 +553,10 @@ fn cleanup(sess: &mut Session) {
             );
         }
         if turned > 0 {
-            log::debug!("enzyme-rs: {turned} reverse loop(s) of {} in forward order", name(*f));
+            log::debug!(
+                "enzyme-rs: {turned} reverse loop(s) of {} in forward order",
+                name(*f)
+            );
         }
         for l in left {
             log::debug!("enzyme-rs: reverse loop {l} ({}): counts down", name(*f));

@@ -220,7 +220,9 @@ pub fn forward_reverse_loops(f: V, turn: bool) -> (u32, Vec<String>) {
     let n = unsafe { ers_forward_reverse_loops(f, turn as c_int, &mut why) };
     let mut left = Vec::new();
     if !why.is_null() {
-        let s = unsafe { CStr::from_ptr(why) }.to_string_lossy().into_owned();
+        let s = unsafe { CStr::from_ptr(why) }
+            .to_string_lossy()
+            .into_owned();
         unsafe { ers_free(why) };
         left = s.lines().map(str::to_string).collect();
     }
