@@ -287,12 +287,22 @@ static std::string where(Loop *L) {
 // order; every mark is removed. Returns how many loops were turned.
 // `why` (when not null) gets one line per marked loop left as it was:
 // its header and the reason (free with ers_free).
-// With `turn` 0 the marks are only removed.
+static unsigned forwardReverseLoops(Function &F, int turn, char **why);
+
+// With `turn` 0 the marks are only removed. The parameters' role
+// attributes (modes/reverse/mod.rs `mark_param_roles`) are removed too:
+// nothing after this reads them.
 extern "C" unsigned ers_forward_reverse_loops(LLVMValueRef fn, int turn, char **why) {
   Function &F = *cast<Function>(unwrap(fn));
+  unsigned n = F.isDeclaration() ? 0 : forwardReverseLoops(F, turn, why);
+  for (unsigned i = 0; i < F.arg_size(); i++)
+    for (const char *Role : {"enzyme_rs.primal", "enzyme_rs.shadow", "enzyme_rs.tape"})
+      F.removeParamAttr(i, Role);
+  return n;
+}
+
+static unsigned forwardReverseLoops(Function &F, int turn, char **why) {
   std::string left;
-  if (F.isDeclaration())
-    return 0;
   bool any = false;
   for (BasicBlock &B : F)
     if (hasMark(B.getTerminator() ? B.getTerminator()->getMetadata(LLVMContext::MD_loop) : nullptr))

@@ -564,6 +564,12 @@ fn cleanup(sess: &mut Session) {
     }
     if !huge.is_empty() {
         log::debug!("enzyme-rs: {} huge function(s)", huge.len());
+        // (Their loops keep counting down; the marks go.)
+        for f in &huge {
+            if crate::options::switches::forward_reverse_loops() {
+                shim::forward_reverse_loops(*f, false);
+            }
+        }
         run_timed(&mut huge, custom.as_deref().unwrap_or(huge_pipeline));
     }
     let mut callers = Vec::new();

@@ -631,7 +631,11 @@ fn build_pair(
             )
         })
         .collect();
-    if crate::options::switches::forward_reverse_loops() {
+    // (Read and removed by driver::cleanup, which -O0 does not run.)
+    if crate::options::switches::forward_reverse_loops()
+        && sess.opts.opt_level > 0
+        && !sess.opts.no_cleanup
+    {
         for &r in std::iter::once(&rev).chain(&lane_revs) {
             mark_param_roles(r, &ps, &key.acts, lanes);
         }
