@@ -179,6 +179,98 @@ void __enzyme_rs_loops_ckpt_rev(void *vc, void *env, enzyme_rs_fwd fwd,
   free(c);
 }
 
+/* --- the automatic re-run's own driver (src/modes/reverse/rerun.rs) ---
+ * The same schedule as ENZYME_RS_CKPT_RERUN through the generic driver
+ * above (a snapshot before every step while the state is at most
+ * ENZYME_RS_RERUN_STORE_ALL_BYTES, else before every 16th, each segment
+ * run once more in the reverse sweep), without the scheme's action
+ * protocol: the re-run pair of every costly loop links only these, a
+ * fifth of the generic driver's code. */
+
+typedef struct {
+  EnzymeCkptRegion *regions;
+  uint64_t nregions, bytes;
+  int64_t start, n, len;
+  char *snaps; /* the state before step k * len, k = 0 .. */
+  int64_t cap;
+} enzyme_rs_rerun;
+
+static void put(const EnzymeCkptRegion *r, uint64_t n, void *buf);
+static void get(const EnzymeCkptRegion *r, uint64_t n, const void *buf);
+
+/* Cold like the re-run pair that calls it (`cold optsize`): its time is
+ * the steps'. */
+__attribute__((cold)) void *__enzyme_rs_loops_rerun_fwd(const EnzymeCheckpointScheme *scheme,
+                                  void *data, int64_t start, int64_t n,
+                                  int32_t is_while,
+                                  const EnzymeCkptRegion *regions,
+                                  uint64_t nregions, void *env,
+                                  enzyme_rs_fwd fwd) {
+  enzyme_rs_rerun *c = (enzyme_rs_rerun *)calloc(1, sizeof(*c));
+  int64_t j;
+  uint64_t sz;
+  (void)scheme;
+  (void)data;
+  c->regions = copy_regions(regions, nregions, &c->bytes);
+  c->nregions = nregions;
+  c->len = c->bytes <= ENZYME_RS_RERUN_STORE_ALL_BYTES ? 1 : 16;
+  c->start = is_while ? 0 : start;
+  sz = c->bytes ? c->bytes : 1;
+  for (j = 0; is_while || j < n; j++) {
+    if (j % c->len == 0) {
+      int64_t k = j / c->len;
+      if (k >= c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 16;
+        c->snaps = (char *)realloc(c->snaps, (uint64_t)c->cap * sz);
+        if (!c->snaps)
+          die("out of memory for snapshots");
+      }
+      put(c->regions, nregions, c->snaps + (uint64_t)k * sz);
+    }
+    if (!fwd(env, c->start + j) && is_while) {
+      j++;
+      break;
+    }
+  }
+  c->n = j;
+  return c;
+}
+
+__attribute__((cold)) void __enzyme_rs_loops_rerun_rev(void *vc, void *env, enzyme_rs_fwd fwd,
+                                 enzyme_rs_adj adj) {
+  enzyme_rs_rerun *c = (enzyme_rs_rerun *)vc;
+  uint64_t sz = c->bytes ? c->bytes : 1;
+  if (c->n > 0) {
+    char *end = (char *)malloc(sz);
+    char *seg = c->len > 1 ? (char *)malloc((uint64_t)c->len * sz) : NULL;
+    int64_t k, t;
+    put(c->regions, c->nregions, end);
+    for (k = (c->n - 1) / c->len; k >= 0; k--) {
+      int64_t a = k * c->len, e = a + c->len < c->n ? a + c->len : c->n;
+      get(c->regions, c->nregions, c->snaps + (uint64_t)k * sz);
+      if (!seg) {
+        adj(env, c->start + a);
+        continue;
+      }
+      for (t = a; t < e - 1; t++) {
+        put(c->regions, c->nregions, seg + (uint64_t)(t - a) * sz);
+        fwd(env, c->start + t);
+      }
+      for (t = e - 1; t >= a; t--) {
+        if (t < e - 1)
+          get(c->regions, c->nregions, seg + (uint64_t)(t - a) * sz);
+        adj(env, c->start + t);
+      }
+    }
+    get(c->regions, c->nregions, end);
+    free(seg);
+    free(end);
+  }
+  free(c->snaps);
+  free(c->regions);
+  free(c);
+}
+
 /* --- fixed points --- */
 
 typedef struct {
@@ -188,7 +280,9 @@ typedef struct {
   int64_t last;
 } enzyme_rs_fp;
 
-static void put(const EnzymeCkptRegion *r, uint64_t n, void *buf) {
+/* Out of line: the drivers copy the state in several places. */
+__attribute__((noinline)) static void put(const EnzymeCkptRegion *r,
+                                          uint64_t n, void *buf) {
   uint64_t k, off = 0;
   for (k = 0; k < n; k++) {
     memcpy((char *)buf + off, r[k].ptr, r[k].bytes);
@@ -196,7 +290,8 @@ static void put(const EnzymeCkptRegion *r, uint64_t n, void *buf) {
   }
 }
 
-static void get(const EnzymeCkptRegion *r, uint64_t n, const void *buf) {
+__attribute__((noinline)) static void get(const EnzymeCkptRegion *r,
+                                          uint64_t n, const void *buf) {
   uint64_t k, off = 0;
   for (k = 0; k < n; k++) {
     memcpy(r[k].ptr, (const char *)buf + off, r[k].bytes);

@@ -3,10 +3,11 @@
 // pipeline would vectorize and unroll them (its GlobalDCE runs after it).
 // Here `fixed`'s loop is re-run or taped at run time (a dispatch pair): the
 // private copy the re-run pair was built from, its step, the tape helpers
-// (inlined everywhere) and the unused fixed-point runtime go; the pairs and
-// the runtime the dispatch calls stay, and so does `fixed` itself, unused
+// (inlined everywhere), the unused fixed-point runtime and the generic
+// checkpoint driver go (the re-run pair calls the re-run's own driver); the
+// pairs and the driver the dispatch calls stay, and so does `fixed` itself, unused
 // but not made by the pass (must-not). ENZYME_RS_DROP_DEAD=0 leaves them all.
-// RUN: %clang -O2 -c -fpass-plugin=%plugin -I%include %s -o /dev/null -mllvm -print-before=float2int -mllvm -print-module-scope -mllvm -filter-print-funcs=grad 2>&1 | %FileCheck %s --implicit-check-not='@enzyme_rs.rerun.fixed(' --implicit-check-not='define internal ptr @enzyme_rs.tape.' --implicit-check-not='@__enzyme_rs_loops_fp_fwd('
+// RUN: %clang -O2 -c -fpass-plugin=%plugin -I%include %s -o /dev/null -mllvm -print-before=float2int -mllvm -print-module-scope -mllvm -filter-print-funcs=grad 2>&1 | %FileCheck %s --implicit-check-not='@enzyme_rs.rerun.fixed(' --implicit-check-not='define internal ptr @enzyme_rs.tape.' --implicit-check-not='@__enzyme_rs_loops_fp_fwd(' --implicit-check-not='@__enzyme_rs_loops_ckpt_fwd('
 // RUN: env ENZYME_RS_DROP_DEAD=0 %clang -O2 -c -fpass-plugin=%plugin -I%include %s -o /dev/null -mllvm -print-before=float2int -mllvm -print-module-scope -mllvm -filter-print-funcs=grad 2>&1 | %FileCheck %s --check-prefix=OFF
 // CHECK-LABEL: IR Dump Before Float2IntPass on grad
 // CHECK: define dso_local void @grad(
@@ -15,10 +16,11 @@
 // CHECK: define internal void @enzyme_rs.rev.fixed(
 // CHECK: define internal double @enzyme_rs.aug.enzyme_rs.rerun.fixed(
 // CHECK: define internal void @enzyme_rs.rev.enzyme_rs.rerun.fixed(
-// CHECK: define internal void @__enzyme_rs_loops_ckpt_rev(
+// CHECK: define internal void @__enzyme_rs_loops_rerun_rev(
 // OFF-DAG: define internal double @enzyme_rs.rerun.fixed(
 // OFF-DAG: define internal ptr @enzyme_rs.tape.reserve(
 // OFF-DAG: define internal {{.*}}@__enzyme_rs_loops_fp_fwd(
+// OFF-DAG: define internal {{.*}}@__enzyme_rs_loops_ckpt_fwd(
 #include <enzyme/enzyme.h>
 #include <math.h>
 #include <stdlib.h>

@@ -195,7 +195,7 @@ fn outline(m: LLVMModuleRef, call: V) -> Result<()> {
     b.br(exit);
     erase(call);
     crate::ir::omp::delete_unreachable_blocks(f);
-    crate::modes::loops::lower_call(m, fp, crate::modes::loops::Kind::FixedPoint)
+    crate::modes::loops::lower_call(m, fp, crate::modes::loops::Kind::FixedPoint).map(|_| ())
 }
 
 /// `int step(int64_t i, live-ins...)` (named `prefix.f`): a copy of `f`

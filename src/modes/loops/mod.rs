@@ -23,6 +23,10 @@ use crate::ir::llvm::*;
 use crate::ir::Builder;
 
 pub const ATTR: &str = "enzyme_rs_loop";
+/// On a loop function the automatic re-run made (`reverse::rerun`): its
+/// pair calls the runtime's own re-run driver (`__enzyme_rs_loops_rerun_*`),
+/// not the generic scheme driver.
+pub const RERUN_DRIVER: &str = "enzyme_rs_loop_rerun";
 /// Parameters of a loop function before the regions.
 pub const HEAD: usize = 4;
 
@@ -288,7 +292,8 @@ fn as_ptr(b: &Builder, v: V) -> V {
     }
 }
 
-pub(crate) fn lower_call(m: LLVMModuleRef, call: V, kind: Kind) -> Result<()> {
+/// Lower one loop call to a call of a new loop function, which is returned.
+pub(crate) fn lower_call(m: LLVMModuleRef, call: V, kind: Kind) -> Result<V> {
     let pa = parse(m, call, kind)?;
     let b = Builder::new(m);
     let ctx = b.ctx;
@@ -332,7 +337,7 @@ pub(crate) fn lower_call(m: LLVMModuleRef, call: V, kind: Kind) -> Result<()> {
         replace_all_uses(call, zero(t));
     }
     erase(call);
-    Ok(())
+    Ok(lf)
 }
 
 /// The plain loop: `for (j = 0; j < n; j++) step(start + j, args)`, or

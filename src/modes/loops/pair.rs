@@ -19,6 +19,7 @@
 //!   vanishes).
 use super::{shape, step_of, Kind, Shape, HEAD};
 use crate::diag::{Error, ErrorKind, Result};
+use crate::ir::attrs::fn_string_attr;
 use crate::ir::llvm::*;
 use crate::ir::Builder;
 use crate::modes::reverse::{get_pair, tape, Act, Key, Pair};
@@ -40,6 +41,19 @@ fn helper(m: LLVMModuleRef, n: &str) -> Result<V> {
     crate::ir::bitcode::link_bitcode(m, RUNTIME, PREFIX)
         .map_err(|e| Error::internal(format!("loop runtime: {e}")))?;
     get_function(m, &full).ok_or_else(|| Error::internal(format!("loop runtime has no {full}")))
+}
+
+/// The runtime's driver of a for or while loop function's `sweep`: the
+/// automatic re-run's own (the scheme argument is then its sentinel) or the
+/// generic one, which follows any scheme's actions.
+fn driver(lf: V, sweep: &str) -> &'static str {
+    let rerun = fn_string_attr(lf, super::RERUN_DRIVER).is_some();
+    match (rerun, sweep) {
+        (true, "fwd") => "rerun_fwd",
+        (true, _) => "rerun_rev",
+        (false, "fwd") => "ckpt_fwd",
+        (false, _) => "ckpt_rev",
+    }
 }
 
 /// Per parameter of a pair function: the primal and its shadow.
@@ -296,7 +310,7 @@ fn build_aug(
         Kind::FixedPoint => b.call_fn(helper(m, "fp_fwd")?, &mut [rs, nr, e, fwd]),
         k => {
             let is_while = const_i32(ctx, (k == Kind::While) as i64);
-            let f = helper(m, "ckpt_fwd")?;
+            let f = helper(m, driver(key.func, "fwd"))?;
             b.call_fn(
                 f,
                 &mut [ps[2].0, ps[3].0, ps[0].0, ps[1].0, is_while, rs, nr, e, fwd],
@@ -353,7 +367,7 @@ fn build_rev(
             );
         }
         _ => {
-            let f = helper(m, "ckpt_rev")?;
+            let f = helper(m, driver(key.func, "rev"))?;
             b.call_fn(f, &mut [c, e, fwd, adj]);
         }
     }

@@ -804,7 +804,8 @@ fn outline(m: LLVMModuleRef, f: V, p: Plan, noalias: bool) -> Result<()> {
     let call = b.call_fn(decl, &mut args);
     set_successor(term, 0, p.exit);
     crate::ir::omp::delete_unreachable_blocks(f);
-    crate::modes::loops::lower_call(m, call, crate::modes::loops::Kind::While)?;
+    let lf = crate::modes::loops::lower_call(m, call, crate::modes::loops::Kind::While)?;
+    set_fn_string_attr(lf, crate::modes::loops::RERUN_DRIVER, "1");
     verify_function(f).map_err(|e| {
         Error::internal(format!(
             "rerun: the copy of '{}' fails the verifier: {e}",
