@@ -198,9 +198,9 @@ typedef struct {
 static void put(const EnzymeCkptRegion *r, uint64_t n, void *buf);
 static void get(const EnzymeCkptRegion *r, uint64_t n, const void *buf);
 
-/* Cold like the re-run pair that calls it (`cold optsize`): its time is
- * the steps'. */
-__attribute__((cold)) void *__enzyme_rs_loops_rerun_fwd(const EnzymeCheckpointScheme *scheme,
+/* The pass marks these like the re-run pair that calls them (rerun.rs
+ * mark_cold): their time is the steps'. */
+void *__enzyme_rs_loops_rerun_fwd(const EnzymeCheckpointScheme *scheme,
                                   void *data, int64_t start, int64_t n,
                                   int32_t is_while,
                                   const EnzymeCkptRegion *regions,
@@ -236,7 +236,7 @@ __attribute__((cold)) void *__enzyme_rs_loops_rerun_fwd(const EnzymeCheckpointSc
   return c;
 }
 
-__attribute__((cold)) void __enzyme_rs_loops_rerun_rev(void *vc, void *env, enzyme_rs_fwd fwd,
+void __enzyme_rs_loops_rerun_rev(void *vc, void *env, enzyme_rs_fwd fwd,
                                  enzyme_rs_adj adj) {
   enzyme_rs_rerun *c = (enzyme_rs_rerun *)vc;
   uint64_t sz = c->bytes ? c->bytes : 1;

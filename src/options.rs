@@ -349,15 +349,15 @@ pub mod switches {
         !says_no("ENZYME_RS_ONE_LOOP_ENTRY")
     }
 
-    /// `ENZYME_RS_FORWARD_REVERSE=1`: the reverse of a loop nest that
-    /// writes no memory runs its iterations in the primal's order
-    /// (modes/reverse/rev/loops.rs `commuting`, cpp/revorder.cc: only
-    /// when its additions go into shadow parameters and its other loads
-    /// read duplicated parameters or the tape, so no read sees a sum of
-    /// another iteration; tests/programs/zfuse/nest.c `aliased`). Off by
-    /// default until the whole suite has run with it on.
+    /// The reverse of a loop nest that writes no memory runs its
+    /// iterations in the primal's order (modes/reverse/rev/loops.rs
+    /// `commuting`, cpp/revorder.cc: only when its additions go into
+    /// shadow parameters and its other loads read duplicated parameters or
+    /// the tape, so no read sees a sum of another iteration;
+    /// tests/programs/zfuse/nest.c `aliased`). On by default;
+    /// `ENZYME_RS_FORWARD_REVERSE=0` keeps every reverse loop counting down.
     pub fn forward_reverse_loops() -> bool {
-        is_one("ENZYME_RS_FORWARD_REVERSE")
+        !says_no("ENZYME_RS_FORWARD_REVERSE")
     }
 
     /// `ENZYME_RS_FORWARD_ZEROED=0`: a shadow slot zeroed by the reverse of

@@ -203,7 +203,9 @@ pub fn try_rerun(sess: &mut Session, key: &Key, a: &Aug, trial: &Pair) -> Result
 /// copy's, `enzyme_rs.rerun.F`) are optimized for size, so LLVM does not
 /// unroll and vectorize a second reverse sweep that benchmark-sized runs
 /// never take (gmm, lstm: ~3,500 of ~14,000 instructions).
-/// `ENZYME_RS_RERUN_COLD` picks the attribute, `=0` none.
+/// So is the runtime's re-run driver they call (`__enzyme_rs_loops_rerun_*`,
+/// called from nothing else). `ENZYME_RS_RERUN_COLD` picks the attribute,
+/// `=0` none.
 fn mark_cold(pair: &Pair, copy: V) {
     let Some(attr) = crate::options::switches::rerun_cold() else {
         return;
@@ -212,13 +214,18 @@ fn mark_cold(pair: &Pair, copy: V) {
     let mut seen: HashSet<V> = HashSet::new();
     let mut work = vec![pair.aug, pair.rev];
     while let Some(f) = work.pop() {
-        if !seen.insert(f) || is_declaration(f) || !name(f).contains(&tag) {
+        let n = name(f);
+        let driver = n.starts_with("__enzyme_rs_loops_rerun_");
+        if !seen.insert(f) || is_declaration(f) || !(n.contains(&tag) || driver) {
             continue;
         }
         // (optsize and minsize are invalid next to optnone.)
         if !fn_has_attr(f, "optnone") {
             add_fn_attr(f, attr);
             add_fn_attr(f, "cold");
+        }
+        if driver {
+            continue;
         }
         for bb in blocks(f) {
             for i in instructions(bb) {

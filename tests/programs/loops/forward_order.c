@@ -1,7 +1,7 @@
 // Reverse loops run in the primal's order (modes/reverse/rev/loops.rs
-// `commuting`, cpp/revorder.cc; on with ENZYME_RS_FORWARD_REVERSE=1, which
-// lit/reverse/forward_order.c sets for this program; the default run here
-// checks the same gradients counting down): the reverse of a loop nest
+// `commuting`, cpp/revorder.cc; on by default; lit/reverse/forward_order.c
+// also runs this program with ENZYME_RS_FORWARD_REVERSE=0, every loop
+// counting down): the reverse of a loop nest
 // that writes no memory only adds into shadows, so its iterations may run
 // upwards. Checked against analytic values and central differences:
 // - a matrix-vector product's inner loop (turned);
