@@ -784,6 +784,13 @@ fn cleanup(sess: &mut Session) {
             let small = called_function(call)
                 .map(|f| instruction_count(f) <= INLINE_LIMIT)
                 .unwrap_or(false);
+            let dispatch = called_function(call).is_some_and(|f| {
+                crate::ir::attrs::fn_string_attr(f, crate::modes::reverse::rerun_cost::DISPATCH)
+                    .is_some()
+            });
+            if dispatch && !sess.opts.inline {
+                continue;
+            }
             if !no_inline
                 && (small || sess.opts.inline || site.depth > 0)
                 && shim::inline_call(call)

@@ -31,6 +31,11 @@ use crate::ir::Builder;
 use crate::rules::{self, AllocKind, CallKind};
 use std::collections::HashMap;
 
+/// On a dispatch pair's functions: the driver leaves their calls out of
+/// line at every site (inlined, a copy of the choice and both calls would
+/// land at each; the pairs they call are out of line anyway).
+pub const DISPATCH: &str = "enzyme_rs_rerun_dispatch";
+
 /// Iterations assumed for an inner loop whose trip count is unknown.
 pub const GUESS: u64 = 16;
 
@@ -441,6 +446,7 @@ pub fn finish(key: &Key, d: Dispatch, trial: &Pair, rerun: &Pair) -> Result<Pair
         None => b.ret_void(),
     };
     for g in [d.aug, d.rev] {
+        crate::ir::attrs::set_fn_string_attr(g, DISPATCH, "1");
         verify_function(g).map_err(|e| {
             Error::internal(format!(
                 "rerun: the dispatch of '{}' fails the verifier: {e}",
