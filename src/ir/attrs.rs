@@ -35,3 +35,21 @@ pub fn fn_string_attr(f: V, key: &str) -> Option<String> {
         Some(String::from_utf8_lossy(bytes).into_owned())
     }
 }
+
+/// Mark parameter `i` (0-based) of `f` with the string attribute `key`
+/// (clones made with `shim::clone_into` keep it).
+pub fn add_param_string_attr(f: V, i: u32, key: &str) {
+    super::link::add_string_attr_at(f, i + 1, key, "")
+}
+
+/// Whether `f` has the string attribute `key` at attribute index `idx`.
+pub(crate) fn has_string_attr_at(f: V, idx: u32, key: &str) -> bool {
+    unsafe {
+        !LLVMGetStringAttributeAtIndex(f, idx, key.as_ptr() as *const _, key.len() as u32).is_null()
+    }
+}
+
+/// Whether parameter `i` (0-based) of `f` carries the string attribute `key`.
+pub fn param_has_string_attr(f: V, i: u32, key: &str) -> bool {
+    has_string_attr_at(f, i + 1, key)
+}

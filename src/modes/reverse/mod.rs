@@ -771,7 +771,7 @@ fn add_internal_fn(m: LLVMModuleRef, n: &str, fty: T) -> V {
 /// `enzyme_rs.tape` on the tape (the last parameter). A shadow is a
 /// buffer of its own: it overlaps no duplicated parameter's memory.
 fn mark_param_roles(rev: V, ps: &[V], acts: &[Act], lanes: usize) {
-    use crate::ir::omp::add_param_string_attr;
+    use crate::ir::attrs::add_param_string_attr;
     let mut k = 0u32;
     for (i, p) in ps.iter().enumerate() {
         let dup = acts[i] == Act::Dup;
