@@ -268,6 +268,42 @@ fn primal_named_in(new: &str, old: &[(String, V)]) -> Option<V> {
         .map(|(_, f)| *f)
 }
 
+/// Before the cleanup pipelines: delete the session's new functions that
+/// nothing calls any more, until none is left, so they are not cleaned up
+/// in vain (the end of the pass, [`drop_dead_functions`], would delete
+/// them anyway). A pair built for a zeroed shadow that kept nothing there
+/// is deleted as soon as it is built (`Session::doomed`), but the functions
+/// it called stay until here: gmm's benchmark built its taped pair and its
+/// whole re-run family a second time this way.
+fn drop_dead_created(sess: &mut Session) {
+    use crate::ir::link::{linkage, Linkage};
+    if !crate::options::switches::drop_dead() {
+        return;
+    }
+    let mut n = 0;
+    loop {
+        let dead: Vec<V> = sess
+            .created
+            .iter()
+            .copied()
+            .filter(|f| {
+                !is_declaration(*f)
+                    && linkage(*f) == Linkage::Internal
+                    && users(*f)
+                        .into_iter()
+                        .all(|u| is_instruction(u) && inst_fn(u) == *f)
+            })
+            .collect();
+        if dead.is_empty() {
+            break;
+        }
+        n += dead.len();
+        sess.doomed.extend(dead);
+        sess.delete_doomed();
+    }
+    log::debug!("enzyme-rs: {n} new function(s) unused before the cleanup: deleted");
+}
+
 /// Delete the internal functions the pass made (not in `before`) that
 /// nothing uses any more, until none is left: a replaced trial pair, a
 /// derivative inlined at every site, a runtime helper no derivative
@@ -438,6 +474,7 @@ fn cleanup(sess: &mut Session) {
     if sess.opts.no_cleanup || sess.created.is_empty() {
         return;
     }
+    drop_dead_created(sess);
     if sess.opts.opt_level == 0 {
         // -O0: only promote the derivatives' adjoint slots and local
         // variables to registers; unpromoted, each recursion level of a
