@@ -13,26 +13,8 @@
 // CHECK: ret void
 // CHECK: define internal {{.*}}@enzyme_rs.aug.pick.fixed({{.*}}) {{.*}}#[[D:[0-9]+]] {
 // CHECK: attributes #[[D]] = { {{.*}}"enzyme_rs_rerun_dispatch"="1"
-#include <enzyme/enzyme.h>
-#include <math.h>
-#include <stdlib.h>
-#define D 24
-static double fixed(const double *x, const double *m, int n) {
-  double *xc = malloc(sizeof(double) * D), *q = malloc(sizeof(double) * D);
-  double s = 0;
-  for (int i = 0; i < n; i++) {
-    for (int j = 0; j < D; j++) xc[j] = x[i * D + j] - m[j];
-    for (int col = 0; col < D; col++) {
-      double r = xc[col];
-      for (int row = 0; row < D; row++) r = sin(r * m[row]) + xc[row];
-      q[col] = r;
-    }
-    for (int j = 0; j < D; j++) s += q[j] * xc[j];
-  }
-  free(xc);
-  free(q);
-  return s;
-}
+// `fixed` (its loop taped or re-run by the tape's size at run time):
+#include "compile_rerun_cold.c"
 void many(const double *x, double *dx, const double *m, int n, int reps) {
   for (int r = 0; r < reps; r++)
     __enzyme_autodiff((void *)fixed, enzyme_dup, x, dx, enzyme_const, m, enzyme_const, n);
