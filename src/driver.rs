@@ -276,7 +276,6 @@ fn primal_named_in(new: &str, old: &[(String, V)]) -> Option<V> {
 /// it called stay until here: gmm's benchmark built its taped pair and its
 /// whole re-run family a second time this way.
 fn drop_dead_created(sess: &mut Session) {
-    use crate::ir::link::{linkage, Linkage};
     if !crate::options::switches::drop_dead() {
         return;
     }
@@ -286,13 +285,7 @@ fn drop_dead_created(sess: &mut Session) {
             .created
             .iter()
             .copied()
-            .filter(|f| {
-                !is_declaration(*f)
-                    && linkage(*f) == Linkage::Internal
-                    && users(*f)
-                        .into_iter()
-                        .all(|u| is_instruction(u) && inst_fn(u) == *f)
-            })
+            .filter(|f| unused(*f))
             .collect();
         if dead.is_empty() {
             break;
@@ -304,6 +297,16 @@ fn drop_dead_created(sess: &mut Session) {
     log::debug!("enzyme-rs: {n} new function(s) unused before the cleanup: deleted");
 }
 
+/// An internal function with a body that nothing outside itself uses.
+fn unused(f: V) -> bool {
+    use crate::ir::link::{linkage, Linkage};
+    !is_declaration(f)
+        && linkage(f) == Linkage::Internal
+        && users(f)
+            .into_iter()
+            .all(|u| is_instruction(u) && inst_fn(u) == f)
+}
+
 /// Delete the internal functions the pass made (not in `before`) that
 /// nothing uses any more, until none is left: a replaced trial pair, a
 /// derivative inlined at every site, a runtime helper no derivative
@@ -311,15 +314,7 @@ fn drop_dead_created(sess: &mut Session) {
 /// function pipeline has vectorized and unrolled them (gmm's benchmark:
 /// 2,100 of 13,600 instructions), and at -O0 not at all.
 fn drop_dead_functions(m: LLVMModuleRef, before: &std::collections::HashSet<V>) {
-    use crate::ir::link::{linkage, Linkage};
-    let dead = |f: V| {
-        !before.contains(&f)
-            && !is_declaration(f)
-            && linkage(f) == Linkage::Internal
-            && users(f)
-                .into_iter()
-                .all(|u| is_instruction(u) && inst_fn(u) == f)
-    };
+    let dead = |f: V| !before.contains(&f) && unused(f);
     let mut n = 0;
     loop {
         let gone: Vec<V> = functions(m).into_iter().filter(|f| dead(*f)).collect();
