@@ -6,13 +6,9 @@
  * augmented forward and reverse sweeps together) at the current state. */
 #include "../include/enzyme/checkpoint.h"
 
-/* The scheme of loops the pass re-runs per iteration on its own
- * (src/modes/reverse/rerun.rs): a snapshot of the loop's state before
- * every step (EnzymeCkptStoreAll) while that state is at most
- * ENZYME_RS_RERUN_STORE_ALL_BYTES; a larger state (scratch arrays) is
- * kept every 16 steps (EnzymeCkptPeriodic on a while loop), each segment
- * run once more in the reverse sweep. */
-#define ENZYME_RS_CKPT_RERUN ((const EnzymeCheckpointScheme *)1)
+/* The re-run's own driver (below) keeps a snapshot of the loop's state
+ * before every step while that state is at most this many bytes, else
+ * before every 16th step. */
 #define ENZYME_RS_RERUN_STORE_ALL_BYTES 256
 
 typedef int32_t (*enzyme_rs_fwd)(void *env, int64_t i);
@@ -109,11 +105,7 @@ void *__enzyme_rs_loops_ckpt_fwd(const EnzymeCheckpointScheme *scheme,
   uint64_t bytes;
   c->regions = copy_regions(regions, nregions, &bytes);
   c->nregions = nregions;
-  if (scheme == ENZYME_RS_CKPT_RERUN) {
-    scheme = bytes <= ENZYME_RS_RERUN_STORE_ALL_BYTES ? &EnzymeCkptStoreAll
-                                                      : &EnzymeCkptPeriodic;
-    data = &c->config;
-  } else if (!scheme) {
+  if (!scheme) {
     scheme = &EnzymeCkptPeriodic;
     data = &c->config;
     if (getenv("ENZYME_RS_CKPT_VERBOSE"))
@@ -180,12 +172,12 @@ void __enzyme_rs_loops_ckpt_rev(void *vc, void *env, enzyme_rs_fwd fwd,
 }
 
 /* --- the automatic re-run's own driver (src/modes/reverse/rerun.rs) ---
- * The same schedule as ENZYME_RS_CKPT_RERUN through the generic driver
- * above (a snapshot before every step while the state is at most
- * ENZYME_RS_RERUN_STORE_ALL_BYTES, else before every 16th, each segment
- * run once more in the reverse sweep), without the scheme's action
- * protocol: the re-run pair of every costly loop links only these, a
- * fifth of the generic driver's code. */
+ * A fixed schedule: a snapshot before every step while the state is at
+ * most ENZYME_RS_RERUN_STORE_ALL_BYTES, else before every 16th, each
+ * segment run once more in the reverse sweep. It has the generic
+ * driver's signature (the pass builds the same call) but no scheme and
+ * no action protocol: the re-run pair of every costly loop links only
+ * these, a fifth of the generic driver's code. */
 
 typedef struct {
   EnzymeCkptRegion *regions;

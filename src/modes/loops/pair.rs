@@ -43,16 +43,17 @@ fn helper(m: LLVMModuleRef, n: &str) -> Result<V> {
     get_function(m, &full).ok_or_else(|| Error::internal(format!("loop runtime has no {full}")))
 }
 
-/// The runtime's driver of a for or while loop function's `sweep`: the
-/// automatic re-run's own (the scheme argument is then its sentinel) or the
-/// generic one, which follows any scheme's actions.
-fn driver(lf: V, sweep: &str) -> &'static str {
+/// The runtime's driver of a for or while loop function's forward sweep
+/// (`forward`) or reverse sweep: the automatic re-run's own (it ignores
+/// the scheme argument) or the generic one, which follows any scheme's
+/// actions.
+fn driver(lf: V, forward: bool) -> &'static str {
     let rerun = fn_string_attr(lf, super::RERUN_DRIVER).is_some();
-    match (rerun, sweep) {
-        (true, "fwd") => "rerun_fwd",
-        (true, _) => "rerun_rev",
-        (false, "fwd") => "ckpt_fwd",
-        (false, _) => "ckpt_rev",
+    match (rerun, forward) {
+        (true, true) => "rerun_fwd",
+        (true, false) => "rerun_rev",
+        (false, true) => "ckpt_fwd",
+        (false, false) => "ckpt_rev",
     }
 }
 
@@ -310,7 +311,7 @@ fn build_aug(
         Kind::FixedPoint => b.call_fn(helper(m, "fp_fwd")?, &mut [rs, nr, e, fwd]),
         k => {
             let is_while = const_i32(ctx, (k == Kind::While) as i64);
-            let f = helper(m, driver(key.func, "fwd"))?;
+            let f = helper(m, driver(key.func, true))?;
             b.call_fn(
                 f,
                 &mut [ps[2].0, ps[3].0, ps[0].0, ps[1].0, is_while, rs, nr, e, fwd],
@@ -367,7 +368,7 @@ fn build_rev(
             );
         }
         _ => {
-            let f = helper(m, driver(key.func, "rev"))?;
+            let f = helper(m, driver(key.func, false))?;
             b.call_fn(f, &mut [c, e, fwd, adj]);
         }
     }

@@ -790,13 +790,12 @@ fn outline(m: LLVMModuleRef, f: V, p: Plan, noalias: bool) -> Result<()> {
         b.set_debug_loc_from(at);
     }
     let marker = |n: &str| named_global(m, n).unwrap_or_else(|| add_global(m, i32_type(ctx), n));
-    // The runtime's sentinel for the re-run scheme (snapshots per step
-    // or per segment, by the state's size: runtime/loops_rt.c).
-    let store_all = b.cast(LLVMOpcode::LLVMIntToPtr, const_i64(ctx, 1), ptr_type(ctx));
+    // No scheme: the loop function gets the re-run's own driver (marked
+    // below; runtime/loops_rt.c), whose schedule is fixed.
     let mut args = vec![
         step,
         marker("enzyme_scheme"),
-        store_all,
+        zero(ptr_type(ctx)),
         zero(ptr_type(ctx)),
     ];
     for (o, bytes) in &state {
