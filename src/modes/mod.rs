@@ -86,6 +86,11 @@ pub struct Session {
     pub zeroed_kept: bool,
     /// Variants that keep nothing (their calls take the plain pair).
     pub zeroed_plain: std::collections::HashSet<(crate::modes::reverse::Key, usize)>,
+    /// Per key, the pick-record copy (`reverse/pickrec.rs`) its pairs
+    /// are built from: the plain pair and a zeroed-shadow variant share
+    /// one, so a variant that keeps nothing is known in vain before its
+    /// trials.
+    pub picks_copies: HashMap<crate::modes::reverse::Key, V>,
     /// Half-built functions of failed requests, deleted after reporting.
     pub doomed: Vec<V>,
     /// Per function differentiated as a callee: the type trees of its
@@ -131,6 +136,7 @@ impl Session {
             width_shadow_globals: HashMap::new(),
             created: Vec::new(),
             doomed: Vec::new(),
+            picks_copies: HashMap::new(),
             toplevel_calls: Vec::new(),
             zero_sites: Vec::new(),
             zeroed_pairs: HashMap::new(),
@@ -160,6 +166,7 @@ impl Session {
         self.rev_cache.retain(|_, p| !names_gone(p));
         self.zeroed_pairs.retain(|_, p| !names_gone(p));
         self.created.retain(|f| !gone.contains(f));
+        self.picks_copies.retain(|_, c| !gone.contains(c));
         for f in self.doomed.drain(..) {
             replace_all_uses(f, poison(type_of(f)));
             delete_function(f);

@@ -548,8 +548,13 @@ fn build_pair(
         && !crate::modes::loops::pair::is_loop_fn(f)
         && pickrec::may_apply(sess, key)
     {
-        match pickrec::try_picks(sess, key) {
-            Ok(Some((copy, _))) => {
+        let picks = match sess.picks_copies.get(key) {
+            Some(c) => Ok(Some(*c)),
+            None => pickrec::try_picks(sess, key).map(|r| r.map(|(c, _)| c)),
+        };
+        match picks {
+            Ok(Some(copy)) => {
+                sess.picks_copies.insert(key.clone(), copy);
                 let ckey = Key {
                     func: copy,
                     ..key.clone()
@@ -669,14 +674,21 @@ fn build_pair(
         rev::finish_pops(&mut a);
         a.finish_pushes(sess)?;
         let mut dispatch = None;
-        if moverec::may_apply(sess, key) {
+        // A pair for a zeroed shadow that kept nothing there is dropped
+        // by get_zeroed_pair when the plain pair exists: no trial of a
+        // move record or re-run for it (gmm's benchmark built its whole
+        // re-run family again this way).
+        let in_vain = zeroed.is_some() && !sess.zeroed_kept && sess.rev_cache.contains_key(key);
+        if in_vain {
+            log::debug!("zeroed pair of '{}' keeps nothing: no trials", name(f));
+        } else if moverec::may_apply(sess, key) {
             match moverec::try_moves(sess, key, &a, &pair) {
                 Ok(Some(p)) => return Ok(Some((p, true))),
                 Ok(None) => {}
                 Err(e) => log::warn!("move record of '{}' not made: {e}", name(f)),
             }
         }
-        if rerun::may_apply(sess, key) {
+        if !in_vain && rerun::may_apply(sess, key) {
             match rerun::try_rerun(sess, key, &a, &pair) {
                 Ok(Some(rerun::Rerun::Replace(p))) => return Ok(Some((p, true))),
                 Ok(Some(rerun::Rerun::Dispatch(p))) => dispatch = Some((p, false)),
