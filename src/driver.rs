@@ -45,6 +45,31 @@ fn reaches_enzyme_call(f: V, seen: &mut std::collections::HashSet<V>) -> bool {
     })
 }
 
+/// The function a derivative call differentiates, when it is a constant.
+fn call_target(call: V) -> Option<V> {
+    call_args(call)
+        .into_iter()
+        .map(strip_casts)
+        .find(|a| is_function(*a))
+}
+
+/// Whether some derivative call sits in a function that a derivative call
+/// differentiates (or that one calls).
+fn higher_order(calls: &[(V, Mode)]) -> bool {
+    let roots: Vec<V> = calls.iter().filter_map(|(c, _)| call_target(*c)).collect();
+    let mut reached = std::collections::HashSet::new();
+    crate::analysis::callgraph::find_callee(roots, &mut reached, |_| false);
+    calls.iter().any(|(c, _)| reached.contains(&inst_fn(*c)))
+}
+
+/// Whether `f` reaches the loop runtime (`modes/loops/pair.rs`): it runs
+/// the reverse sweep of a checkpointed loop.
+fn reaches_loop_runtime(f: V) -> bool {
+    crate::analysis::callgraph::find_callee(vec![f], &mut Default::default(), |c| {
+        name(c).starts_with(crate::modes::loops::pair::RUNTIME_PREFIX)
+    })
+}
+
 /// Whether `f` calls `target`, directly or through functions it calls.
 fn calls_transitively(f: V, target: V, seen: &mut std::collections::HashSet<V>) -> bool {
     crate::analysis::callgraph::find_callee(vec![f], seen, |c| c == target)
@@ -100,14 +125,15 @@ pub fn run_with(
     let registry = std::rc::Rc::new(crate::rules::registry::Registry::build(m));
     let _installed = crate::rules::registry::install(registry.clone());
     let mut sess = Session::new(m, opts, registry);
+    sess.higher_order = higher_order(&calls);
+    if sess.higher_order {
+        log::debug!("enzyme-rs: derivatives are differentiated again: no automatic re-run");
+    }
     // Innermost first: a call whose target still reaches another enzyme
     // call waits until that one is rewritten.
     while !calls.is_empty() {
         let pos = calls.iter().position(|(c, _)| {
-            let target = call_args(*c)
-                .into_iter()
-                .map(strip_casts)
-                .find(|a| is_function(*a));
+            let target = call_target(*c);
             match target {
                 Some(t) => !reaches_enzyme_call(t, &mut Default::default()),
                 None => true,
@@ -122,12 +148,7 @@ pub fn run_with(
             // Every call left differentiates a function that still reaches
             // one of them: a cycle (a function differentiating itself).
             let (call, _) = calls.remove(0);
-            let target = call_args(call)
-                .into_iter()
-                .map(strip_casts)
-                .find(|a| is_function(*a))
-                .map(name)
-                .unwrap_or_default();
+            let target = call_target(call).map(name).unwrap_or_default();
             let e = Error::bad_call(
                 call,
                 format!(
@@ -149,10 +170,7 @@ pub fn run_with(
         // calls: their tape handling is better differentiated as a call.
         let outer = mode == Mode::Forward
             && calls.iter().any(|(c, _)| {
-                call_args(*c)
-                    .into_iter()
-                    .map(strip_casts)
-                    .find(|a| is_function(*a))
+                call_target(*c)
                     .map(|t| t == caller || calls_transitively(t, caller, &mut Default::default()))
                     .unwrap_or(false)
             });
@@ -236,6 +254,15 @@ fn process(
         );
         if let Some(ctx) = req.context {
             crate::modes::iface::shadows::enter_context(sess, call, ctx)?;
+        }
+        if reaches_loop_runtime(req.func) {
+            return Err(Error::unsupported(
+                call,
+                format!(
+                    "'{}' runs the gradient of a checkpointed loop or fixed point (__enzyme_checkpoint_for, __enzyme_checkpoint_while, __enzyme_fixed_point...), whose reverse sweep the loop runtime drives through function pointers; differentiating that gradient again (forward or reverse over reverse) is not supported: differentiate a gradient of the plain loop instead",
+                    name(req.func)
+                ),
+            ));
         }
         modes::run_request(sess, &req).map(|_| ())
     });

@@ -84,6 +84,11 @@ pub struct Session {
     pub zeroed_for_rev: Option<usize>,
     /// Set by `rev::build` when its variant keeps a value in the shadow.
     pub zeroed_kept: bool,
+    /// Some derivative call of the module sits in a function another
+    /// derivative call differentiates (forward over reverse, reverse over
+    /// reverse...): its derivatives are differentiated again, so none may
+    /// call the loop runtime (no automatic re-run).
+    pub higher_order: bool,
     /// Variants that keep nothing (their calls take the plain pair).
     pub zeroed_plain: std::collections::HashSet<(crate::modes::reverse::Key, usize)>,
     /// Per key, the pick-record copy (`reverse/pickrec.rs`) its pairs
@@ -143,6 +148,7 @@ impl Session {
             inplace: Default::default(),
             zeroed_for_rev: None,
             zeroed_kept: false,
+            higher_order: false,
             zeroed_plain: Default::default(),
             arg_trees: HashMap::new(),
         }

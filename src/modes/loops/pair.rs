@@ -26,7 +26,9 @@ use crate::modes::reverse::{get_pair, tape, Act, Key, Pair};
 use crate::modes::Session;
 
 const RUNTIME: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/loops_rt.bc"));
-const PREFIX: &str = "__enzyme_rs_loops_";
+/// The names of the loop runtime's functions once linked.
+pub const RUNTIME_PREFIX: &str = "__enzyme_rs_loops_";
+const PREFIX: &str = RUNTIME_PREFIX;
 
 /// Whether `f` is a loop function whose pair [`build`] makes.
 pub fn is_loop_fn(f: V) -> bool {

@@ -63,6 +63,7 @@ const SNAPSHOT_OVERHEAD: u64 = 64;
 /// Whether a re-run may be tried for `key` at all.
 pub fn may_apply(sess: &Session, key: &Key) -> bool {
     sess.opts.auto_rerun != RerunMode::Off
+        && !sess.higher_order
         && key.width == 1
         && fn_string_attr(key.func, NO_RERUN).is_none()
         && !crate::modes::gpu::is_device(sess.module)
