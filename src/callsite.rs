@@ -43,6 +43,24 @@ impl Mode {
     }
 }
 
+/// At pipeline start: every differentiation entry point (`__enzyme_autodiff`,
+/// `__enzyme_fwddiff`...) declared in `m` is marked `nomerge`. Otherwise
+/// SimplifyCFG sinks two such calls that differ only in the function they
+/// name (`if (c) __enzyme_fwddiff(f, ...); else __enzyme_fwddiff(g, ...);`)
+/// into one call of a `phi` of the two, which the pass cannot differentiate
+/// (at -O2 and -O3). Returns whether it changed the module.
+pub fn keep_calls_apart(m: LLVMModuleRef) -> bool {
+    let mut changed = false;
+    for f in functions(m) {
+        if is_declaration(f) && Mode::from_callee(&name(f)).is_some() && !fn_has_attr(f, "nomerge")
+        {
+            add_fn_attr(f, "nomerge");
+            changed = true;
+        }
+    }
+    changed
+}
+
 /// For an Itanium-mangled C++ name (`_Z16__enzyme_fwddiffPvz`, a template
 /// instance `_Z16__enzyme_fwddiffIdJ...`), the unqualified identifier and
 /// what follows it; other names unchanged. C++ users declare the entry

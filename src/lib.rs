@@ -78,7 +78,11 @@ pub extern "C" fn enzyme_rs_run_module_pass(
         3 => Slot::EarlySimplification,
         4 => Slot::Prelink,
         5 => Slot::Postlink,
-        10 => return (guarded(m, || rules::registry::protect_registered(m)) != Some(false)) as i32,
+        10 => {
+            return (guarded(m, || {
+                rules::registry::protect_registered(m) | callsite::keep_calls_apart(m)
+            }) != Some(false)) as i32
+        }
         11 => return run_codegen_split(m) as i32,
         20..=23 => {
             let p = [
@@ -202,7 +206,9 @@ mod plugin16 {
             _manager: &ModuleAnalysisManager,
         ) -> PreservedAnalyses {
             let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
-            match guarded(m, || rules::registry::protect_registered(m)) {
+            match guarded(m, || {
+                rules::registry::protect_registered(m) | callsite::keep_calls_apart(m)
+            }) {
                 Some(false) => PreservedAnalyses::All,
                 _ => PreservedAnalyses::None,
             }
