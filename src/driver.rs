@@ -255,6 +255,8 @@ fn process(
         if let Some(ctx) = req.context {
             crate::modes::iface::shadows::enter_context(sess, call, ctx)?;
         }
+        // (Not only when `higher_order`: under LTO the inner gradient may
+        // come from a module compiled before.)
         if reaches_loop_runtime(req.func) {
             return Err(Error::unsupported(
                 call,

@@ -28,7 +28,6 @@ use crate::modes::Session;
 const RUNTIME: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/loops_rt.bc"));
 /// The names of the loop runtime's functions once linked.
 pub const RUNTIME_PREFIX: &str = "__enzyme_rs_loops_";
-const PREFIX: &str = RUNTIME_PREFIX;
 
 /// Whether `f` is a loop function whose pair [`build`] makes.
 pub fn is_loop_fn(f: V) -> bool {
@@ -36,11 +35,11 @@ pub fn is_loop_fn(f: V) -> bool {
 }
 
 fn helper(m: LLVMModuleRef, n: &str) -> Result<V> {
-    let full = format!("{PREFIX}{n}");
+    let full = format!("{RUNTIME_PREFIX}{n}");
     if let Some(f) = get_function(m, &full).filter(|f| !is_declaration(*f)) {
         return Ok(f);
     }
-    crate::ir::bitcode::link_bitcode(m, RUNTIME, PREFIX)
+    crate::ir::bitcode::link_bitcode(m, RUNTIME, RUNTIME_PREFIX)
         .map_err(|e| Error::internal(format!("loop runtime: {e}")))?;
     get_function(m, &full).ok_or_else(|| Error::internal(format!("loop runtime has no {full}")))
 }
