@@ -4,10 +4,16 @@
 // it (x and m are never written), so no xc value is taped. q's values,
 // accumulated in place, stay on the tape (one double per element). With a
 // second writer, or a store loop that does not run on every iteration, the
-// loaded values are taped.
+// loaded values are taped. A second writer that runs only after the last
+// read of the first one's values (`refilled`: the array refilled for a
+// later loop) does not count: no double is taped per iteration.
 // RUN: %clang -O2 -c -Xclang -load -Xclang %plugin -fpass-plugin=%plugin -I%include -mllvm -enzyme-print-tape %s -o /dev/null 2>&1 | %FileCheck %s
 // RUN: %clang -O2 -g -c -Xclang -load -Xclang %plugin -fpass-plugin=%plugin -I%include -Rpass=enzyme %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=REMARK
-// REMARK: scratch_forward_o2.c:{{34|35}}:{{[0-9]+}}: remark: reverse mode of 'scratch': a value loaded from memory that is overwritten later is recomputed from the store at {{.*}}scratch_forward_o2.c:33 that wrote it, not taped
+// REMARK: scratch_forward_o2.c:90:{{[0-9]+}}: remark: reverse mode of 'refilled': a value loaded from memory that is overwritten later is recomputed from the store at {{.*}}scratch_forward_o2.c:89 that wrote it, not taped
+// REMARK: scratch_forward_o2.c:{{40|41}}:{{[0-9]+}}: remark: reverse mode of 'scratch': a value loaded from memory that is overwritten later is recomputed from the store at {{.*}}scratch_forward_o2.c:39 that wrote it, not taped
+// CHECK-LABEL: enzyme-rs tape: enzyme_rs.aug.refilled
+// CHECK-NOT: double
+// CHECK: per innermost iteration: 0 bytes
 // CHECK-LABEL: enzyme-rs tape: enzyme_rs.aug.skipped_store
 // CHECK: (loop depth 2): 8 bytes [double ]
 // CHECK-LABEL: enzyme-rs tape: enzyme_rs.aug.two_writers
@@ -77,6 +83,16 @@ double skipped_store(const double *x, const double *m, int n, int d) {
   free(t);
   return s;
 }
+double refilled(const double *x, const double *m, int d) {
+  double *t = malloc(sizeof(double) * d);
+  double s = 0;
+  for (int j = 0; j < d; j++) t[j] = x[j] * m[j];
+  for (int j = 0; j < d; j++) s += t[j] * t[j];
+  for (int j = 0; j < d; j++) t[j] = x[j] + m[j];
+  for (int j = 0; j < d; j++) s += t[j] * x[j];
+  free(t);
+  return s;
+}
 void g1(const double *x, double *dx, const double *m, double *dm, int n, int d) {
   __enzyme_autodiff((void *)scratch, enzyme_dup, x, dx, enzyme_dup, m, dm, enzyme_const, n,
                     enzyme_const, d);
@@ -93,4 +109,7 @@ void g3(const double *x, double *dx, const double *m, double *dm, int n, int d) 
 void g4(const double *x, double *dx, const double *m, double *dm, int n, int d) {
   __enzyme_autodiff((void *)skipped_store, enzyme_dup, x, dx, enzyme_dup, m, dm, enzyme_const, n,
                     enzyme_const, d);
+}
+void g5(const double *x, double *dx, const double *m, double *dm, int d) {
+  __enzyme_autodiff((void *)refilled, enzyme_dup, x, dx, enzyme_dup, m, dm, enzyme_const, d);
 }

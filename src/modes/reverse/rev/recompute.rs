@@ -79,6 +79,26 @@ fn is_local_object(o: V) -> bool {
             ))
 }
 
+/// The blocks of `f` from which `to` can be reached (`to` included).
+fn reaching(f: V, to: BB) -> std::collections::HashSet<BB> {
+    let mut preds: HashMap<BB, Vec<BB>> = HashMap::new();
+    for bb in blocks(f) {
+        for s in successors(bb) {
+            preds.entry(s).or_default().push(bb);
+        }
+    }
+    let mut seen = std::collections::HashSet::from([to]);
+    let mut work = vec![to];
+    while let Some(b) = work.pop() {
+        for q in preds.get(&b).into_iter().flatten() {
+            if seen.insert(*q) {
+                work.push(*q);
+            }
+        }
+    }
+    seen
+}
+
 /// The same loop bound: one value, equal constants, or the same cast of
 /// one value.
 fn same_bound(a: V, b: V) -> bool {
@@ -168,10 +188,17 @@ impl RevGen<'_> {
     }
 
     /// The one store that may write the memory `w` reads at `p` (frees of
-    /// it aside), if there is exactly one.
+    /// it aside), if there is exactly one. Writers in blocks from which
+    /// `w` cannot be reached do not count: what they write is never what
+    /// `w` reads (a scratch array cleared or refilled after its last
+    /// reader).
     fn only_writer(&self, w: V, p: V) -> Option<V> {
+        let before = reaching(self.a.func, inst_block(w));
         let mut found = None;
         for bb in blocks(self.a.func) {
+            if !before.contains(&bb) {
+                continue;
+            }
             for i in instructions(bb) {
                 if i == w || !memory::may_write_through(i, p) {
                     continue;
