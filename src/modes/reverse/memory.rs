@@ -238,11 +238,78 @@ thread_local! {
     /// `callee_may_write_globals` per function, for one session.
     static GLOBAL_WRITERS: std::cell::RefCell<std::collections::HashMap<V, bool>> =
         Default::default();
+    /// `reaches_unknown_memory` per function, for one session.
+    static UNKNOWN_READERS: std::cell::RefCell<std::collections::HashMap<V, bool>> =
+        Default::default();
 }
 
-/// Forget `callee_may_write_globals`' answers (a new session).
+/// Forget `callee_may_write_globals`' and `reaches_unknown_memory`'s
+/// answers (a new session).
 pub fn clear_global_writers() {
     GLOBAL_WRITERS.with(|m| m.borrow_mut().clear());
+    UNKNOWN_READERS.with(|m| m.borrow_mut().clear());
+}
+
+/// Whether defined function `f`, or what it calls, may touch memory
+/// through a pointer of unknown origin (one loaded from memory), or pass
+/// such a pointer on. When it cannot, whether its caller may overwrite
+/// such memory before the reverse sweep (a key's `others_overwritten`)
+/// changes nothing in its pair: the call keys it the same either way, so a
+/// recursive function called from a caller that knows such memory stable
+/// gets one pair, not a second for its own recursive calls.
+pub fn reaches_unknown_memory(f: V) -> bool {
+    if let Some(b) = UNKNOWN_READERS.with(|m| m.borrow().get(&f).copied()) {
+        return b;
+    }
+    let b = unknown_in(f, &mut HashSet::new(), 0);
+    UNKNOWN_READERS.with(|m| m.borrow_mut().insert(f, b));
+    b
+}
+
+fn unknown_in(f: V, visiting: &mut HashSet<V>, depth: usize) -> bool {
+    if depth > 8 || is_declaration(f) {
+        return true;
+    }
+    if !visiting.insert(f) {
+        return false;
+    }
+    let unknown = |p: V| underlying_objects(p).into_iter().any(is_unknown_object);
+    for bb in blocks(f) {
+        for i in instructions(bb) {
+            let hit = match opcode(i) {
+                Some(LLVMOpcode::LLVMLoad) => unknown(operand(i, 0)),
+                Some(LLVMOpcode::LLVMStore) => {
+                    unknown(operand(i, 1))
+                        || (is_ptr(type_of(operand(i, 0))) && unknown(operand(i, 0)))
+                }
+                Some(LLVMOpcode::LLVMAtomicRMW | LLVMOpcode::LLVMAtomicCmpXchg) => {
+                    unknown(operand(i, 0))
+                }
+                Some(LLVMOpcode::LLVMCall) => {
+                    let ptr_args = call_args(i).into_iter().filter(|a| is_ptr(type_of(*a)));
+                    let passes = ptr_args.clone().any(unknown);
+                    passes
+                        || match rules::classify(i) {
+                            CallKind::Rule(_) | CallKind::Alloc(_) | CallKind::AllocOut => false,
+                            CallKind::MemTransfer(_) => false,
+                            _ => match called_function(i) {
+                                Some(g) if is_declaration(g) => {
+                                    !(crate::ir::link::is_intrinsic(g) && ptr_args.count() == 0)
+                                }
+                                Some(g) => unknown_in(g, visiting, depth + 1),
+                                None => true,
+                            },
+                        }
+                }
+                Some(LLVMOpcode::LLVMInvoke | LLVMOpcode::LLVMCallBr) => true,
+                _ => false,
+            };
+            if hit {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Whether defined function `f`, or what it calls, may write a writable
@@ -504,7 +571,8 @@ fn has_captured_local(f: V) -> bool {
     blocks(f).into_iter().any(|bb| {
         instructions(bb)
             .into_iter()
-            .any(|i| obj_kind(i) == ObjKind::Local && !is_uncaptured(i))
+            // (`free` is an allocation call too, but makes no object.)
+            .any(|i| is_ptr(type_of(i)) && obj_kind(i) == ObjKind::Local && !is_uncaptured(i))
     })
 }
 

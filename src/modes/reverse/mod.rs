@@ -466,7 +466,23 @@ pub fn run_split(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
 
 /// The (aug, rev) pair for `key`, synthesized on first use.
 pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<Pair> {
-    build_pair(sess, key, user_call, None)
+    build_pair(sess, &canonical(key), user_call, None)
+}
+
+/// `key` with what cannot change its pair set one way: whether memory
+/// reached through loaded pointers may be overwritten before the reverse
+/// sweep means nothing to a function that never reaches such memory
+/// (`memory::reaches_unknown_memory`), so such keys say "may" (a
+/// recursive function's calls of itself and its caller's call then share
+/// one pair).
+fn canonical(key: &Key) -> std::borrow::Cow<'_, Key> {
+    if key.others_overwritten || memory::reaches_unknown_memory(key.func) {
+        return std::borrow::Cow::Borrowed(key);
+    }
+    std::borrow::Cow::Owned(Key {
+        others_overwritten: true,
+        ..key.clone()
+    })
 }
 
 /// The variant of `key`'s pair for a call whose caller zeroes the shadow
@@ -475,6 +491,7 @@ pub fn get_pair(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result<P
 /// sees a candidate; one built in vain becomes the plain pair, or is
 /// dropped when that exists already).
 fn get_zeroed_pair(sess: &mut Session, key: &Key, call: V, pos: usize) -> Result<Option<Pair>> {
+    let key = &*canonical(key);
     let k = (key.clone(), pos);
     if let Some(p) = sess.zeroed_pairs.get(&k) {
         return Ok(Some(p.clone()));
