@@ -2,7 +2,8 @@
 # The test suite against LLVM 22 (run by run-tests.sh after the LLVM 16 one):
 # clang-22 / opt-22 with the LLVM 22 plugin -- lit, the examples, the LTO
 # suite (tests/lto, with lld-22), the C/C++
-# programs at -O0..-O3, the benchmarks' gradient agreement -- and Rust
+# programs at -O0..-O3, a window of the random C programs (tests/fuzz),
+# the benchmarks' gradient agreement -- and Rust
 # through `rustc -Z llvm-plugins` (tests/rust/run.sh) and nightly's
 # std::autodiff (tests/autodiff/run.sh).
 set -euo pipefail
@@ -22,6 +23,8 @@ echo "== LLVM 22: cargo test (C/C++ programs with clang-22)"
 cargo test --release --test programs
 echo "== LLVM 22: AddressSanitizer (-O0, -O2) on a subset of the programs"
 ASAN_SUBSET=${LLVM22_ASAN_SUBSET:-reverse/it_,cpp/,cpplib/,forward/it_,higher/,vector/,custom/,iface/} bash tests/sanitize.sh asan
+echo "== LLVM 22: random C programs (tests/fuzz, a fixed seed window)"
+bash tests/fuzz/ci.sh "${LLVM22_FUZZ_FIRST:-90001}" "${LLVM22_FUZZ_LAST:-90010}"
 echo "== LLVM 22: benchmarks (gradient agreement)"
 bash bench/ci-check.sh
 if [ -x tests/rust/run.sh ]; then

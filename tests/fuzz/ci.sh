@@ -9,6 +9,7 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 FIRST=$1; LAST=$2
 J=${JOBS:-$(nproc)}
 OUT=${OUT:-$(mktemp -d /tmp/enzyme-rs-fuzz.XXXXXX)}
+mkdir -p "$OUT"
 export OUT
 {
   for k in loops calls memory scalars vector; do

@@ -9,13 +9,18 @@
 # per failing seed and level; the programs stay in $OUT (default
 # /tmp/enzyme-rs-fuzz). Overflowing or chaotic programs can disagree with
 # finite differences without a bug: check fwd/rev mismatches first.
+# ENZYME_RS_LLVM=22: clang-22 and the LLVM 22 plugin (scripts/llvm-env.sh);
+# ENZYME_RS_PLUGIN overrides the plugin.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 KIND=$1; FIRST=$2; LAST=$3
 OUT=${OUT:-/tmp/enzyme-rs-fuzz}
-PLUGIN=${ENZYME_RS_PLUGIN:-$ROOT/target/release/libenzyme_rs.so}
+GIVEN_PLUGIN=${ENZYME_RS_PLUGIN:-}
+. "$ROOT/scripts/llvm-env.sh"
+PLUGIN=${GIVEN_PLUGIN:-$ENZYME_RS_PLUGIN}
+CC=$ENZYME_RS_CC
 mkdir -p "$OUT"
-[ -f "$PLUGIN" ] || (cd "$ROOT" && cargo build --release --quiet)
+[ -f "$PLUGIN" ] || enzyme_rs_build --quiet
 for s in $(seq "$FIRST" "$LAST"); do
   src=$OUT/${KIND}_$s.c
   if [ "$KIND" = loops ]; then
@@ -25,7 +30,7 @@ for s in $(seq "$FIRST" "$LAST"); do
   fi
   for O in O0 O1 O2 O3; do
     exe=$OUT/${KIND}_${s}_$O
-    if ! clang-16 -$O -I"$ROOT/include" -fpass-plugin="$PLUGIN" "$src" -lm -o "$exe" 2>"$exe.err"; then
+    if ! "$CC" -$O -I"$ROOT/include" -fpass-plugin="$PLUGIN" "$src" -lm -o "$exe" 2>"$exe.err"; then
       echo "$KIND seed $s -$O: compile failed: $(head -c 300 "$exe.err")"
       continue
     fi
