@@ -2,7 +2,8 @@
 # The test suite against LLVM 22 (run by run-tests.sh after the LLVM 16 one):
 # clang-22 / opt-22 with the LLVM 22 plugin -- lit, the examples, the LTO
 # suite (tests/lto, with lld-22), the C/C++
-# programs at -O0..-O3, a window of the random C programs (tests/fuzz),
+# programs at -O0..-O3, windows of llvm-stress modules and of the random
+# C programs (tests/fuzz),
 # the benchmarks' gradient agreement -- and Rust
 # through `rustc -Z llvm-plugins` (tests/rust/run.sh) and nightly's
 # std::autodiff (tests/autodiff/run.sh).
@@ -23,6 +24,12 @@ echo "== LLVM 22: cargo test (C/C++ programs with clang-22)"
 cargo test --release --test programs
 echo "== LLVM 22: AddressSanitizer (-O0, -O2) on a subset of the programs"
 ASAN_SUBSET=${LLVM22_ASAN_SUBSET:-reverse/it_,cpp/,cpplib/,forward/it_,higher/,vector/,custom/,iface/} bash tests/sanitize.sh asan
+echo "== LLVM 22: llvm-stress-22 modules through opt-22 (regression seeds, a fixed seed window)"
+for args in "--regressions tests/stress/regressions.txt" "1 120 -s 300"; do
+  # shellcheck disable=SC2086
+  ENZYME_RS_PLUGIN=$ENZYME_RS_PLUGIN LLVM_STRESS=llvm-stress-22 OPT=opt-22 \
+    python3 tests/stress/stress.py $args -j "$(nproc)"
+done
 echo "== LLVM 22: random C programs (tests/fuzz, a fixed seed window)"
 bash tests/fuzz/ci.sh "${LLVM22_FUZZ_FIRST:-90001}" "${LLVM22_FUZZ_LAST:-90010}"
 echo "== LLVM 22: benchmarks (gradient agreement)"
