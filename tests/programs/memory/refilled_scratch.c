@@ -8,16 +8,9 @@
 #include "check.h"
 
 #define D 7
-double refilled(const double *x, const double *m, int d) {
-  double *t = malloc(sizeof(double) * d);
-  double s = 0;
-  for (int j = 0; j < d; j++) t[j] = x[j] * m[j];
-  for (int j = 0; j < d; j++) s += t[j] * t[j];
-  for (int j = 0; j < d; j++) t[j] = x[j] + m[j];
-  for (int j = 0; j < d; j++) s += t[j] * x[j];
-  free(t);
-  return s;
-}
+// refilled (x, m, d): the kernel whose tape lit/tape/scratch_forward_o2.c
+// checks.
+#include "../../../lit/tape/scratch_forward_o2.c"
 // The refill, then a clear after the last reader.
 double cleared(const double *x, const double *m, int d) {
   double *t = malloc(sizeof(double) * d);
