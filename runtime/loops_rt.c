@@ -139,6 +139,16 @@ void *__enzyme_rs_loops_ckpt_fwd(const EnzymeCheckpointScheme *scheme,
   }
 }
 
+/* Forward mode over a gradient (modes/loops/tangent.rs) adds the state's
+   tangent to the regions and passes the scheme an env of its own: a
+   scheme that copies the state through save_state/load_state (which read
+   the step's arguments from env) cannot hold the tangent. */
+void __enzyme_rs_loops_tangent_check(const EnzymeCheckpointScheme *scheme) {
+  if (scheme && !scheme->store)
+    die("forward mode over its gradient needs a scheme with store and "
+        "restore (this one has save_state/load_state)");
+}
+
 /* The reverse sweep: each step differentiated once, last first. */
 void __enzyme_rs_loops_ckpt_rev(void *vc, void *env, enzyme_rs_fwd fwd,
                                 enzyme_rs_adj adj) {

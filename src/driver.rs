@@ -62,12 +62,20 @@ fn higher_order(calls: &[(V, Mode)]) -> bool {
     calls.iter().any(|(c, _)| reached.contains(&inst_fn(*c)))
 }
 
-/// Whether `f` reaches the loop runtime (`modes/loops/pair.rs`): it runs
-/// the reverse sweep of a checkpointed loop.
-fn reaches_loop_runtime(f: V) -> bool {
-    crate::analysis::callgraph::find_callee(vec![f], &mut Default::default(), |c| {
-        name(c).starts_with(crate::modes::loops::pair::RUNTIME_PREFIX)
-    })
+/// Whether `f` reaches a driver of the loop runtime (`modes/loops/pair.rs`:
+/// it runs the reverse sweep of a checkpointed loop or fixed point) that a
+/// derivative of it cannot run: in forward mode a fixed point's, else any.
+fn reaches_loop_runtime(f: V, forward: bool) -> bool {
+    use crate::rules::classify::{loop_driver, LoopDriver};
+    crate::analysis::callgraph::find_callee(
+        vec![f],
+        &mut Default::default(),
+        |c| match loop_driver(&name(c)) {
+            Some(LoopDriver::FixedPoint) => true,
+            Some(_) => !forward,
+            None => false,
+        },
+    )
 }
 
 /// Whether `f` calls `target`, directly or through functions it calls.
@@ -257,11 +265,20 @@ fn process(
         }
         // (Not only when `higher_order`: under LTO the inner gradient may
         // come from a module compiled before.)
-        if reaches_loop_runtime(req.func) {
+        // Forward mode runs the drivers of checkpointed loops on tangents
+        // (`modes::loops::tangent`); a fixed point's, and reverse mode over
+        // any of them, are refused here, at the outer call's line.
+        let forward = mode == Mode::Forward;
+        if reaches_loop_runtime(req.func, forward) {
+            let what = if forward {
+                "forward mode over the gradient of a fixed point (__enzyme_fixed_point) is not supported"
+            } else {
+                "differentiating that gradient again in reverse mode is not supported (forward over reverse is)"
+            };
             return Err(Error::unsupported(
                 call,
                 format!(
-                    "'{}' runs the gradient of a checkpointed loop or fixed point (__enzyme_checkpoint_for, __enzyme_checkpoint_while, __enzyme_fixed_point...), whose reverse sweep the loop runtime drives through function pointers; differentiating that gradient again (forward or reverse over reverse) is not supported: differentiate a gradient of the plain loop instead",
+                    "'{}' runs the gradient of a checkpointed loop or fixed point (__enzyme_checkpoint_for, __enzyme_checkpoint_while, __enzyme_fixed_point...), whose reverse sweep the loop runtime drives through function pointers; {what}: differentiate a gradient of the plain loop instead",
                     name(req.func)
                 ),
             ));

@@ -36,6 +36,18 @@ pub fn fn_string_attr(f: V, key: &str) -> Option<String> {
     }
 }
 
+/// Remove the function attribute `key` from `f` (if it has it).
+pub fn remove_fn_string_attr(f: V, key: &str) {
+    unsafe {
+        LLVMRemoveStringAttributeAtIndex(
+            f,
+            super::sys::LLVMAttributeFunctionIndex,
+            key.as_ptr() as *const _,
+            key.len() as u32,
+        );
+    }
+}
+
 /// Mark parameter `i` (0-based) of `f` with the string attribute `key`
 /// (clones made with `shim::clone_into` keep it).
 pub fn add_param_string_attr(f: V, i: u32, key: &str) {

@@ -50,6 +50,30 @@ pub enum CallKind {
     /// A BLAS routine (declaration; `rules::blas`, derivatives in
     /// `modes::blas`).
     Blas(super::blas::BlasCall),
+    /// A driver of the loop runtime (`runtime/loops_rt.c`), called by the
+    /// gradient of a checkpointed loop or fixed point (`modes::loops`).
+    LoopDriver(LoopDriver),
+}
+
+/// Which driver of the loop runtime a call runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoopDriver {
+    /// `ckpt_fwd` / `rerun_fwd`: the loop, snapshots stored.
+    Forward,
+    /// `ckpt_rev` / `rerun_rev`: the steps differentiated, last first.
+    Reverse,
+    /// `fp_fwd` / `fp_rev`: a fixed point's sweeps.
+    FixedPoint,
+}
+
+/// The loop runtime's driver named `n`, if it is one.
+pub fn loop_driver(n: &str) -> Option<LoopDriver> {
+    match n.strip_prefix("__enzyme_rs_loops_")? {
+        "ckpt_fwd" | "rerun_fwd" => Some(LoopDriver::Forward),
+        "ckpt_rev" | "rerun_rev" => Some(LoopDriver::Reverse),
+        "fp_fwd" | "fp_rev" => Some(LoopDriver::FixedPoint),
+        _ => None,
+    }
 }
 
 /// A registered custom derivative.
@@ -115,6 +139,9 @@ pub fn classify_function(f: V) -> CallKind {
     }
     if let Some(k) = super::mpi::mpi_call(&n) {
         return CallKind::Mpi(k);
+    }
+    if let Some(k) = loop_driver(&n) {
+        return CallKind::LoopDriver(k);
     }
     // The runtime's functions (declarations; a user's function with a
     // body named omp_... is differentiated like any other) and our turns.

@@ -22,6 +22,7 @@
 use super::types::{Base, TypeAnalysis, TypeResults};
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::llvm::*;
+use crate::ir::metadata::has_flag;
 use crate::rules::{self, CallKind};
 use std::collections::{HashMap, HashSet};
 
@@ -429,7 +430,7 @@ impl Run<'_> {
         Ok(match op {
             LLVMLoad => {
                 let p = operand(i, 0);
-                if !self.reached.contains(&p) {
+                if !self.reached.contains(&p) || has_flag(i, crate::modes::loops::pair::CONST_ARG) {
                     return Ok(false);
                 }
                 if may_carry_derivative(t) {
@@ -453,10 +454,12 @@ impl Run<'_> {
                     return Ok(false);
                 }
                 match rules::classify(i) {
-                    // Allocations only through memory_effects (or realloc of reached).
-                    CallKind::Alloc(_) | CallKind::AllocOut | CallKind::Inactive => {
-                        return Ok(false)
-                    }
+                    // Allocations only through memory_effects (or realloc of
+                    // reached); a loop driver returns its runtime's context.
+                    CallKind::Alloc(_)
+                    | CallKind::AllocOut
+                    | CallKind::Inactive
+                    | CallKind::LoopDriver(_) => return Ok(false),
                     _ => {}
                 }
                 call_args(i).into_iter().any(|o| self.reached.contains(&o))
@@ -566,7 +569,10 @@ impl Run<'_> {
                 let v = operand(i, 0);
                 if self.reached.contains(&v) {
                     changed |= self.mark_memory(operand(i, 1), i)?;
-                } else if is_ptr(type_of(v)) && self.reached.contains(&operand(i, 1)) {
+                } else if is_ptr(type_of(v))
+                    && self.reached.contains(&operand(i, 1))
+                    && !has_flag(i, crate::modes::loops::pair::CONST_ARG)
+                {
                     // A pointer stored into a slot that has a shadow (e.g. a
                     // local `double *p = malloc(..)` at -O0): loads from the
                     // slot read the shadow pointer, so the stored pointer

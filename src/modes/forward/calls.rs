@@ -3,6 +3,7 @@
 use super::{derivative, Gen, Key, Ret};
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::llvm::*;
+use crate::rules::classify::LoopDriver;
 use crate::rules::openmp::OmpCall;
 use crate::rules::{self, AllocKind, CallKind};
 
@@ -59,7 +60,34 @@ impl Gen<'_> {
             CallKind::OpenMp(OmpCall::Fork) => self.visit_fork(i),
             CallKind::OpenMp(_) => Ok(()),
             CallKind::Gpu(k) => crate::modes::gpu::check_call(i, k),
+            CallKind::LoopDriver(k) => self.visit_loop_driver(i, k),
         }
+    }
+
+    /// A driver of the loop runtime, in the gradient of a checkpointed
+    /// loop (forward over reverse): the same schedule runs on tangent
+    /// thunks, with the env's and the regions' tangents
+    /// (`modes::loops::tangent`).
+    fn visit_loop_driver(&mut self, i: V, k: LoopDriver) -> Result<()> {
+        use crate::modes::loops::tangent::{rewrite, ENV_ARG, REGIONS_ARG};
+        if k == LoopDriver::FixedPoint {
+            return Err(self.err(
+                i,
+                "forward mode over the gradient of a fixed point (__enzyme_fixed_point) is not supported",
+            ));
+        }
+        let args = call_args(i);
+        let env = self.tangent_or_zero(args[ENV_ARG[k as usize]], i)?;
+        let regions = match k {
+            LoopDriver::Forward => self.tangent(args[REGIONS_ARG]),
+            _ => None,
+        };
+        self.act.forget(i);
+        self.b.before(i);
+        self.b.set_debug_loc_from(i);
+        let width = self.width as u32;
+        rewrite(self.sess, &self.b, i, k, &env, regions.as_deref(), width)
+            .map_err(|m| self.err(i, m))
     }
 
     /// A parallel region: the captured pointers' shadows go along.

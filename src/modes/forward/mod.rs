@@ -225,6 +225,9 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     crate::modes::iface::iter::step_in_clone(nf);
     shim::strip_derivative_attrs(nf);
     remove_fn_attr(nf, "alwaysinline");
+    // The forward derivative of a checkpointed loop's function is a plain
+    // loop (reverse over forward tapes it like any other).
+    crate::ir::attrs::remove_fn_string_attr(nf, crate::modes::loops::ATTR);
     make_internal(nf);
     // The clone inherits the primal's calling convention (fastcc for
     // internal functions at -O1 and above) but is called with the C one,

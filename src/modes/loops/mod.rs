@@ -15,6 +15,7 @@
 //! (called from `reverse::get_pair`), which drives the runtime in
 //! runtime/loops_rt.c.
 pub mod pair;
+pub mod tangent;
 
 use crate::callsite::{convert_arg, marker_name, resolve_function};
 use crate::diag::{Error, Result};

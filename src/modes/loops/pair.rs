@@ -21,11 +21,15 @@ use super::{shape, step_of, Kind, Shape, HEAD};
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::attrs::fn_string_attr;
 use crate::ir::llvm::*;
+use crate::ir::metadata::set_flag;
 use crate::ir::Builder;
 use crate::modes::reverse::{get_pair, tape, Act, Key, Pair};
 use crate::modes::Session;
 
 const RUNTIME: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/loops_rt.bc"));
+/// Flags the env's stores and loads of a constant pointer argument: the
+/// activity analysis does not follow them (`analysis::activity`).
+pub const CONST_ARG: &str = "enzyme_rs.loop_const_arg";
 /// The names of the loop runtime's functions once linked.
 pub const RUNTIME_PREFIX: &str = "__enzyme_rs_loops_";
 
@@ -34,7 +38,7 @@ pub fn is_loop_fn(f: V) -> bool {
     shape(f).is_some()
 }
 
-fn helper(m: LLVMModuleRef, n: &str) -> Result<V> {
+pub(super) fn helper(m: LLVMModuleRef, n: &str) -> Result<V> {
     let full = format!("{RUNTIME_PREFIX}{n}");
     if let Some(f) = get_function(m, &full).filter(|f| !is_declaration(*f)) {
         return Ok(f);
@@ -79,12 +83,23 @@ struct Env {
     shadow: Vec<Option<u32>>,
     acc: Vec<Option<u32>>,
     tys: Vec<T>,
+    /// Per argument: a constant pointer. Its store into the env and its
+    /// loads from it are flagged [`CONST_ARG`]: in forward mode over the
+    /// gradient (`tangent.rs`) the env has a shadow, and the activity
+    /// analysis would otherwise ask a shadow of the pointer (which has
+    /// none) and hand a null one to the step's derivative.
+    constant: Vec<bool>,
 }
 
 impl Env {
     fn new(ctx: LLVMContextRef, tys: &[T], acts: &[Act]) -> Env {
         let mut fields = Vec::new();
         let (mut primal, mut shadow, mut acc) = (Vec::new(), Vec::new(), Vec::new());
+        let constant: Vec<bool> = tys
+            .iter()
+            .zip(acts)
+            .map(|(t, a)| *a == Act::Const && is_ptr(*t))
+            .collect();
         for (t, a) in tys.iter().zip(acts) {
             primal.push(fields.len() as u32);
             fields.push(*t);
@@ -108,6 +123,7 @@ impl Env {
             shadow,
             acc,
             tys: tys.to_vec(),
+            constant,
         }
     }
 
@@ -124,7 +140,10 @@ impl Env {
     fn fill(&self, b: &Builder, vals: &[(V, Option<V>)]) -> V {
         let env = b.alloca(self.ty);
         for (k, (v, s)) in vals.iter().enumerate() {
-            b.store(*v, self.field(b, env, self.primal[k]));
+            let st = b.store(*v, self.field(b, env, self.primal[k]));
+            if self.constant[k] {
+                set_flag(st, CONST_ARG);
+            }
             if let (Some(f), Some(s)) = (self.shadow[k], s) {
                 b.store(*s, self.field(b, env, f));
             }
@@ -139,7 +158,11 @@ impl Env {
     fn load_args(&self, b: &Builder, env: V, shadows: bool) -> Vec<V> {
         let mut out = Vec::new();
         for k in 0..self.primal.len() {
-            out.push(b.load(self.tys[k], self.field(b, env, self.primal[k])));
+            let v = b.load(self.tys[k], self.field(b, env, self.primal[k]));
+            if self.constant[k] {
+                set_flag(v, CONST_ARG);
+            }
+            out.push(v);
             if let (true, Some(f)) = (shadows, self.shadow[k]) {
                 out.push(b.load(self.tys[k], self.field(b, env, f)));
             }

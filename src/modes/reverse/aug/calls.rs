@@ -135,6 +135,10 @@ impl AugGen<'_> {
             CallKind::OpenMp(crate::rules::openmp::OmpCall::Fork) => self.visit_fork(i),
             CallKind::OpenMp(_) => Ok(()),
             CallKind::Gpu(k) => crate::modes::gpu::check_call(i, k),
+            CallKind::LoopDriver(_) => Err(self.err(
+                i,
+                "reverse mode over the gradient of a checkpointed loop or fixed point (a driver of its loop runtime) is not supported",
+            )),
         }
     }
 

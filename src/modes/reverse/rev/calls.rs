@@ -39,7 +39,8 @@ impl RevGen<'_> {
             | CallKind::Indirect
             | CallKind::InlineAsm
             | CallKind::Defined(_)
-            | CallKind::Unknown(_) => Ok(()),
+            | CallKind::Unknown(_)
+            | CallKind::LoopDriver(_) => Ok(()),
             // Barriers again, critical sections in the opposite order.
             CallKind::OpenMp(_) => {
                 let mut ops = Vec::new();

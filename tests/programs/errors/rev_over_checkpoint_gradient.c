@@ -1,8 +1,9 @@
 // EXPECT-ERROR: 'gradient' runs the gradient of a checkpointed loop or fixed point
-// Forward over reverse through __enzyme_checkpoint_for is not supported yet:
-// the gradient's reverse sweep is driven by the loop runtime through
-// function pointers. The outer call must get this error (with its line),
-// not a confusing one from inside the runtime or a wrong product.
+// Reverse over reverse through __enzyme_checkpoint_for is not supported
+// (forward over reverse is: tests/programs/higher/checkpoint_hvp.c): the
+// gradient's reverse sweep is driven by the loop runtime through function
+// pointers. The outer call must get this error (with its line), not a
+// confusing one from inside the runtime or a wrong second derivative.
 #include "../check.h"
 #include <enzyme/checkpoint.h>
 #include <stdint.h>
@@ -26,16 +27,17 @@ static double run(double *u, double *p, int64_t n) {
   return s;
 }
 
-__attribute__((noinline)) static void gradient(double *u, double *gu, double *p, double *gp,
-                                               int64_t n) {
+// The sum of the gradient's entries.
+__attribute__((noinline)) static double gradient(double *u, double *p, int64_t n) {
+  double gu[N] = {0}, gp[N] = {0};
   __enzyme_autodiff((void *)run, enzyme_dup, u, gu, enzyme_dup, p, gp, enzyme_const, n);
+  return gu[0] + gu[1] + gu[2] + gp[0];
 }
 
 int main(void) {
-  double u[N] = {0.4, 0.6, 0.2}, du[N] = {1, 0, 0}, p[N] = {0.9, 1.1, 0.7}, dp[N] = {0};
-  double g[2 * N] = {0}, hv[2 * N] = {0};
-  __enzyme_fwddiff((void *)gradient, enzyme_dup, u, du, enzyme_dup, g, hv, enzyme_dup, p, dp,
-                   enzyme_dup, g + N, hv + N, enzyme_const, (int64_t)5);
-  printf("%g\n", hv[0]);
+  double u[N] = {0.4, 0.6, 0.2}, du[N] = {0}, p[N] = {0.9, 1.1, 0.7}, dp[N] = {0};
+  __enzyme_autodiff((void *)gradient, enzyme_dup, u, du, enzyme_dup, p, dp, enzyme_const,
+                    (int64_t)5);
+  printf("%g\n", du[0]);
   return 0;
 }
