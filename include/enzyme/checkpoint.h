@@ -26,7 +26,8 @@
  * or floats (active: their adjoints are summed over the steps). The state
  * must be named with enzyme_checkpoint_region: memory the step overwrites
  * that the snapshots must hold (the step may read other memory, which must
- * not change during the loop).
+ * not change during the loop). Global variables the step (or a function it
+ * calls) writes are held too without being named.
  *
  * A scheme decides when to store snapshots, where they live, which steps
  * to run again and when to turn around (the action protocol of Revolve,

@@ -233,6 +233,9 @@ fn parse(m: LLVMModuleRef, call: V, kind: Kind) -> Result<Parsed> {
             "__enzyme_fixed_point needs the iteration's state: enzyme_fp_state, pointer, bytes",
         ));
     }
+    if kind != Kind::FixedPoint {
+        add_written_globals(m, step, &mut regions);
+    }
     if kind != Kind::FixedPoint && regions.is_empty() {
         return Err(Error::bad_call(call, format!("{callee}: name the loop's state (the memory its steps overwrite) with enzyme_checkpoint_region, pointer, bytes: the snapshots hold it")));
     }
@@ -280,6 +283,73 @@ fn parse(m: LLVMModuleRef, call: V, kind: Kind) -> Result<Parsed> {
         regions,
         args,
     })
+}
+
+/// Add to `regions` the mutable globals `step` (or a function it calls)
+/// writes that no region names: they are the loop's state too (Enzyme
+/// snapshots them), and a step run again from a snapshot must see them as
+/// they were. Without this a counter or an accumulator in a global would
+/// make the recomputed steps, and the derivative, silently wrong.
+fn add_written_globals(m: LLVMModuleRef, step: V, regions: &mut Vec<(V, V)>) {
+    let ctx = module_context(m);
+    for g in globals_written(step) {
+        if regions.iter().any(|(p, _)| strip_casts(*p) == g) {
+            continue;
+        }
+        let bytes = type_alloc_size(m, crate::ir::globals::global_type(g));
+        log::debug!(
+            "enzyme-rs: checkpointed loop of '{}': global '{}' ({bytes} bytes) is written by the step: a region",
+            name(step),
+            name(g)
+        );
+        regions.push((g, const_i64(ctx, bytes as i64)));
+    }
+}
+
+/// The mutable globals `f` or a function it calls (with a body) may store
+/// to, in a fixed order. Functions passed to a call count as called (the
+/// step of a checkpointed loop inside the step, not lowered yet).
+fn globals_written(f: V) -> Vec<V> {
+    use crate::analysis::activity::underlying_objects;
+    use crate::rules::{classify, CallKind};
+    let mut out: Vec<V> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut work = vec![f];
+    while let Some(f) = work.pop() {
+        if !seen.insert(f) || is_declaration(f) {
+            continue;
+        }
+        for i in blocks(f).into_iter().flat_map(instructions) {
+            let dst = match opcode(i) {
+                Some(LLVMOpcode::LLVMStore) => Some(operand(i, 1)),
+                Some(LLVMOpcode::LLVMAtomicRMW | LLVMOpcode::LLVMAtomicCmpXchg) => {
+                    Some(operand(i, 0))
+                }
+                Some(LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke) => {
+                    if let Some(c) = called_function(i) {
+                        work.push(c);
+                    }
+                    work.extend(
+                        call_args(i)
+                            .into_iter()
+                            .map(strip_casts)
+                            .filter(|a| is_function(*a)),
+                    );
+                    match classify(i) {
+                        CallKind::MemTransfer(_) => Some(operand(i, 0)),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            };
+            for o in dst.map(underlying_objects).unwrap_or_default() {
+                if is_global_var(o) && !is_global_constant(o) && !out.contains(&o) {
+                    out.push(o);
+                }
+            }
+        }
+    }
+    out
 }
 
 fn as_ptr(b: &Builder, v: V) -> V {
