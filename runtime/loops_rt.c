@@ -282,6 +282,25 @@ typedef struct {
   int64_t last;
 } enzyme_rs_fp;
 
+/* Vector reverse mode (modes/loops/pair.rs): the state before the loop,
+   from which each lane's forward sweep starts. */
+void *__enzyme_rs_loops_state_save(const EnzymeCkptRegion *r, uint64_t n) {
+  uint64_t k, bytes = 0;
+  void *buf;
+  for (k = 0; k < n; k++)
+    bytes += r[k].bytes;
+  buf = malloc(bytes ? bytes : 1);
+  if (!buf)
+    die("out of memory for the state before the loop");
+  put(r, n, buf);
+  return buf;
+}
+
+void __enzyme_rs_loops_state_load(const void *buf, const EnzymeCkptRegion *r,
+                                  uint64_t n) {
+  get(r, n, buf);
+}
+
 /* Out of line: the drivers copy the state in several places. */
 __attribute__((noinline)) static void put(const EnzymeCkptRegion *r,
                                           uint64_t n, void *buf) {

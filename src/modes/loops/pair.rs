@@ -27,8 +27,9 @@ use crate::modes::reverse::{get_pair, tape, Act, Key, Pair};
 use crate::modes::Session;
 
 const RUNTIME: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/loops_rt.bc"));
-/// Flags the env's stores and loads of a constant pointer argument: the
-/// activity analysis does not follow them (`analysis::activity`).
+/// Flags the env's stores and loads of a constant pointer argument, and
+/// the stores of a constant region's pointer: the activity analysis does
+/// not follow them (`analysis::activity`).
 pub const CONST_ARG: &str = "enzyme_rs.loop_const_arg";
 /// The names of the loop runtime's functions once linked.
 pub const RUNTIME_PREFIX: &str = "__enzyme_rs_loops_";
@@ -62,15 +63,17 @@ fn driver(lf: V, forward: bool) -> &'static str {
     }
 }
 
-/// Per parameter of a pair function: the primal and its shadow.
-fn split(g: V, acts: &[Act]) -> Vec<(V, Option<V>)> {
+/// Per parameter of a pair function: the primal and its shadow of vector
+/// lane `lane` (of `lanes`: each duplicated parameter is followed by one
+/// shadow per lane).
+fn split(g: V, acts: &[Act], lanes: usize, lane: usize) -> Vec<(V, Option<V>)> {
     let ps = params(g);
     let mut out = Vec::new();
     let mut j = 0;
     for a in acts {
-        let s = (*a == Act::Dup).then(|| ps[j + 1]);
+        let s = (*a == Act::Dup).then(|| ps[j + 1 + lane]);
         out.push((ps[j], s));
-        j += if *a == Act::Dup { 2 } else { 1 };
+        j += if *a == Act::Dup { 1 + lanes } else { 1 };
     }
     out
 }
@@ -199,8 +202,11 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<()> {
     let fwd = fwd_thunk(sess, step, sh.kind, &env);
     let adj = adj_thunk(sess, step, &spair, &env);
     build_aug(sess, key, pair, sh, &env, fwd)?;
-    build_rev(sess, key, pair, sh, &env, (fwd, adj))?;
-    for g in [fwd, adj, pair.aug, pair.rev] {
+    for lane in 0..key.lanes() {
+        build_rev(sess, key, pair, lane, sh, &env, (fwd, adj))?;
+    }
+    let built = [fwd, adj, pair.aug].into_iter().chain(pair_revs(pair));
+    for g in built {
         verify_function(g).map_err(|m| {
             Error::new(
                 ErrorKind::Internal(format!(
@@ -213,11 +219,18 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<()> {
         })?;
     }
     if sess.opts.print {
-        for g in [fwd, adj, pair.aug, pair.rev] {
+        for g in [fwd, adj, pair.aug].into_iter().chain(pair_revs(pair)) {
             eprintln!("{}", print_value(g));
         }
     }
     Ok(())
+}
+
+/// The reverse functions of every lane.
+fn pair_revs(pair: &Pair) -> Vec<V> {
+    std::iter::once(pair.rev)
+        .chain(pair.lane_revs.iter().copied())
+        .collect()
 }
 
 /// `i32 fwd(ptr env, i64 i)`: step i, untaped; whether a while loop goes on.
@@ -304,7 +317,11 @@ fn regions(b: &Builder, ps: &[(V, Option<V>)], count: usize) -> V {
             &mut [const_i64(ctx, 0), const_i64(ctx, r as i64)],
         );
         let f = |k: i64| b.gep(rt, e, &mut [const_i32(ctx, 0), const_i32(ctx, k)]);
-        b.store(ptr, f(0));
+        let st = b.store(ptr, f(0));
+        if ps[HEAD + 2 * r].1.is_none() {
+            // A region without a shadow, beside ones with (see CONST_ARG).
+            set_flag(st, CONST_ARG);
+        }
         b.store(bytes, f(1));
         b.store(const_i32(ctx, 0), f(2));
         b.store(const_i32(ctx, 0), f(3));
@@ -325,34 +342,58 @@ fn build_aug(
     let ctx = b.ctx;
     let g = pair.aug;
     b.at_end(append_block(g, "entry"));
-    let ps = split(g, &key.acts);
+    let lanes = key.lanes();
     let tape_arg = *params(g).last().unwrap();
     let first = sh.first_arg();
-    let e = env.fill(&b, &ps[first..]);
+    let ps = split(g, &key.acts, lanes, 0);
     let rs = regions(&b, &ps, sh.regions);
     let nr = const_i64(ctx, sh.regions as i64);
-    let c = match sh.kind {
-        Kind::FixedPoint => b.call_fn(helper(m, "fp_fwd")?, &mut [rs, nr, e, fwd]),
-        k => {
-            let is_while = const_i32(ctx, (k == Kind::While) as i64);
-            let f = helper(m, driver(key.func, true))?;
-            b.call_fn(
-                f,
-                &mut [ps[2].0, ps[3].0, ps[0].0, ps[1].0, is_while, rs, nr, e, fwd],
-            )
+    // Vector lanes: each lane's reverse sweep consumes a forward sweep of
+    // its own (a scheme's schedule runs once), each started from the state
+    // before the loop.
+    let start = (lanes > 1)
+        .then(|| helper(m, "state_save"))
+        .transpose()?
+        .map(|f| b.call_fn(f, &mut [rs, nr]));
+    let slot = b.call_fn(
+        tape::reserve_fn(m),
+        &mut [tape_arg, const_i64(ctx, 8 * lanes as i64)],
+    );
+    for lane in 0..lanes {
+        if let (Some(buf), true) = (start, lane > 0) {
+            b.call_fn(helper(m, "state_load")?, &mut [buf, rs, nr]);
         }
-    };
-    let slot = b.call_fn(tape::reserve_fn(m), &mut [tape_arg, const_i64(ctx, 8)]);
-    set_alignment(b.store(c, slot), 8);
+        let ps = split(g, &key.acts, lanes, lane);
+        let e = env.fill(&b, &ps[first..]);
+        let c = match sh.kind {
+            Kind::FixedPoint => b.call_fn(helper(m, "fp_fwd")?, &mut [rs, nr, e, fwd]),
+            k => {
+                let is_while = const_i32(ctx, (k == Kind::While) as i64);
+                let f = helper(m, driver(key.func, true))?;
+                b.call_fn(
+                    f,
+                    &mut [ps[2].0, ps[3].0, ps[0].0, ps[1].0, is_while, rs, nr, e, fwd],
+                )
+            }
+        };
+        let at = b.gep(i8_type(ctx), slot, &mut [const_i64(ctx, 8 * lane as i64)]);
+        set_alignment(b.store(c, at), 8);
+    }
+    if let Some(buf) = start {
+        b.free(buf);
+    }
     b.ret_void();
     make_internal(g);
     Ok(())
 }
 
+/// The reverse function of vector lane `lane`: the reverse sweep of the
+/// lane's own forward sweep (its context in the tape's slot `lane`).
 fn build_rev(
     sess: &mut Session,
     key: &Key,
     pair: &Pair,
+    lane: usize,
     sh: Shape,
     env: &Env,
     (fwd, adj): (V, V),
@@ -361,13 +402,18 @@ fn build_rev(
     let b = Builder::new(m);
     let ctx = b.ctx;
     let (i64t, p) = (i64_type(ctx), ptr_type(ctx));
-    let g = pair.rev;
+    let lanes = key.lanes();
+    let g = pair.rev_of(lane);
     b.at_end(append_block(g, "entry"));
-    let ps = split(g, &key.acts);
+    let ps = split(g, &key.acts, lanes, lane);
     let tape_arg = *params(g).last().unwrap();
     let first = sh.first_arg();
-    let slot = b.call_fn(tape::pop_fn(m), &mut [tape_arg, const_i64(ctx, 8)]);
-    let c = b.load(p, slot);
+    let slot = b.call_fn(
+        tape::pop_fn(m),
+        &mut [tape_arg, const_i64(ctx, 8 * lanes as i64)],
+    );
+    let at = b.gep(i8_type(ctx), slot, &mut [const_i64(ctx, 8 * lane as i64)]);
+    let c = b.load(p, at);
     set_alignment(c, 8);
     let e = env.fill(&b, &ps[first..]);
     match sh.kind {

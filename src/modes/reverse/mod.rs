@@ -770,13 +770,15 @@ fn build_pair(
 /// has one tape per call) nor checkpointed loops yet: a clear error.
 fn check_lanes_supported(key: &Key, custom: bool, user_call: Option<V>) -> Result<()> {
     let f = key.func;
-    if key.lanes() == 1 || !(custom || crate::modes::loops::pair::is_loop_fn(f)) {
+    let fixed_point = crate::modes::loops::shape(f)
+        .map_or(false, |s| s.kind == crate::modes::loops::Kind::FixedPoint);
+    if key.lanes() == 1 || !(custom || fixed_point) {
         return Ok(());
     }
     let what = if custom {
         "a registered custom gradient"
     } else {
-        "a checkpointed loop"
+        "a fixed point"
     };
     let msg = format!(
         "vector reverse mode (enzyme_width {}) through {what} ('{}') is not supported yet",
