@@ -53,16 +53,10 @@ fn call_target(call: V) -> Option<V> {
         .find(|a| is_function(*a))
 }
 
-/// Whether some derivative call sits in a function that a reverse-mode
-/// derivative call differentiates (or that one calls). Forward mode runs
-/// the loop runtime a re-run pair calls (`modes::loops::tangent`); reverse
-/// mode cannot.
+/// Whether some derivative call sits in a function that a derivative call
+/// differentiates (or that one calls).
 fn higher_order(calls: &[(V, Mode)]) -> bool {
-    let roots: Vec<V> = calls
-        .iter()
-        .filter(|(_, m)| *m != Mode::Forward)
-        .filter_map(|(c, _)| call_target(*c))
-        .collect();
+    let roots: Vec<V> = calls.iter().filter_map(|(c, _)| call_target(*c)).collect();
     let mut reached = std::collections::HashSet::new();
     crate::analysis::callgraph::find_callee(roots, &mut reached, |_| false);
     calls.iter().any(|(c, _)| reached.contains(&inst_fn(*c)))

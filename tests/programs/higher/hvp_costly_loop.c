@@ -1,9 +1,11 @@
 // Forward over reverse of a function whose loop keeps a large tape per
-// iteration, the kind the automatic re-run (rerun.rs) takes at -O1+: the
-// gradient tapes it here (small sizes, under the budget; hvp_rerun.c
-// forces the re-run). The Hessian-vector product must match central
-// differences of the gradient, and the gradient (also called on its own)
-// central differences of the function.
+// iteration, the kind the automatic re-run (rerun.rs) takes at -O1+ for a
+// first-order gradient. A re-run pair calls the loop runtime through
+// function pointers, which a forward derivative cannot go through, so in
+// a module whose derivatives are differentiated again there is no re-run:
+// the Hessian-vector product must compile and match central differences
+// of the gradient, and the gradient (also called on its own) central
+// differences of the function.
 #include "../check.h"
 #include <stdlib.h>
 #include <string.h>
