@@ -1,8 +1,9 @@
 // Forward over reverse of a function whose loop keeps a large tape per
 // iteration, the kind the automatic re-run (rerun.rs) takes at -O1+ for a
-// first-order gradient. A re-run pair calls the loop runtime through
-// function pointers, which a forward derivative cannot go through, so in
-// a module whose derivatives are differentiated again there is no re-run:
+// first-order gradient. In a module whose derivatives are differentiated
+// again there is no re-run (reverse mode cannot go through its runtime;
+// forward mode can, but the outer derivative may lack the tangent of a
+// pointer the re-run's step keeps, an error the user did not ask for):
 // the Hessian-vector product must compile and match central differences
 // of the gradient, and the gradient (also called on its own) central
 // differences of the function.
