@@ -17,6 +17,12 @@
 //!   (`..._ckpt_rev`: restore, recompute, `adj` per step, last first;
 //!   `..._fp_rev`: `adj` at the converged state until the state's adjoint
 //!   vanishes).
+//! - Vector reverse mode (`enzyme_width` W, loops only): a scheme's
+//!   schedule serves one reverse sweep, so `aug` runs the forward sweep
+//!   once per lane, each from the state before the loop (kept by the
+//!   runtime's `state_save`), and puts the W contexts on the tape; the
+//!   reverse function of lane l runs the reverse sweep of context l with
+//!   an env holding lane l's shadows.
 use super::{shape, step_of, Kind, Shape, HEAD};
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::attrs::fn_string_attr;
