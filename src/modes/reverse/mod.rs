@@ -776,18 +776,27 @@ fn check_lanes_supported(key: &Key, custom: bool, user_call: Option<V>) -> Resul
         return Ok(());
     }
     let what = if custom {
-        "a registered custom gradient"
+        format!("a registered custom gradient ('{}')", name(f))
     } else {
-        "a fixed point"
+        let step = crate::modes::loops::step_of(f)
+            .map(name)
+            .unwrap_or_default();
+        format!("a fixed point (__enzyme_fixed_point of '{step}')")
     };
     let msg = format!(
-        "vector reverse mode (enzyme_width {}) through {what} ('{}') is not supported yet",
-        key.width,
-        name(f)
+        "vector reverse mode (enzyme_width {}) through {what} is not supported yet",
+        key.width
     );
-    Err(match user_call {
-        Some(c) => Error::bad_call(c, msg),
-        None => Error::new(ErrorKind::Unsupported(msg), f, None),
+    // A loop function (generated) is reported at the user's loop call it
+    // replaced, which has the call's line.
+    let site = users(f)
+        .into_iter()
+        .filter(|u| is_call(*u))
+        .find(|u| !name(inst_fn(*u)).starts_with("enzyme_rs."));
+    Err(match (user_call, site) {
+        (Some(c), _) => Error::bad_call(c, msg),
+        (None, Some(s)) if !custom => Error::new(ErrorKind::Unsupported(msg), inst_fn(s), Some(s)),
+        _ => Error::new(ErrorKind::Unsupported(msg), f, None),
     })
 }
 

@@ -1,4 +1,4 @@
-// EXPECT-ERROR: vector reverse mode (enzyme_width 2) through a fixed point
+// EXPECT-ERROR: vector reverse mode (enzyme_width 2) through a fixed point (__enzyme_fixed_point of 'babylon')
 // Vector reverse mode through __enzyme_fixed_point is refused with a clear
 // error (checkpointed loops have it: tests/programs/loops/checkpoint_vector.c).
 // The iteration of loops/fixed_point_sqrt.c (its main renamed).
