@@ -35,6 +35,10 @@ pub enum Partial {
     NegOne,
     /// A value computed in the primal context.
     Val(V),
+    /// d out / d x = m / q (`m` = 1 when `None`), applied to a seed s as
+    /// (s / q) * m: a zero seed gives zero where m / q overflows (x / y
+    /// with a tiny y), and nested derivatives never square q.
+    Quot(V, Option<V>),
 }
 
 /// What a rule sees: the builder (positioned after the primal instruction),
@@ -95,6 +99,17 @@ impl<'a> RuleCtx<'a> {
     /// A constant of the result's type (reads no value).
     fn c(&self, v: f64) -> V {
         self.b.real_like(self.out, v)
+    }
+    /// `p`, or 0 where `v` equals zero: the value a partial takes at a
+    /// point where its formula is 0/0 or 0 x inf although the function is
+    /// flat or finite there (sqrt and cbrt at 0, hypot at the origin, pow's
+    /// exponent partial at base 0, its base partial at exponent 0), as
+    /// Enzyme does for sqrt. Without it a zero tangent or adjoint meeting
+    /// that point makes every derivative it flows into NaN.
+    fn zero_where_zero(&self, v: V, p: V) -> V {
+        let z = self.b.real_like(v, 0.0);
+        let is0 = self.b.fcmp(LLVMRealPredicate::LLVMRealOEQ, v, z);
+        self.b.select(is0, self.b.real_like(p, 0.0), p)
     }
     /// Compute partial i only when needed.
     fn when(&self, i: usize, f: impl FnOnce() -> Partial) -> Partial {
@@ -432,15 +447,21 @@ fn exp_log_partials(base: &str) -> Option<(PartialsFn, Reads)> {
             },
             READS_ARGS,
         ),
+        // sqrt' = 0.5 / out, and 0 at x = 0 (see `zero_where_zero`).
         "sqrt" => (
-            |c| vec![c.when(0, || Partial::Val(c.b.fdiv(c.c(0.5), c.out())))],
+            |c| {
+                vec![c.when(0, || {
+                    Partial::Val(c.zero_where_zero(c.out(), c.b.fdiv(c.c(0.5), c.out())))
+                })]
+            },
             READS_OUT,
         ),
         // cbrt' = out / (3 x)
         "cbrt" => (
             |c| {
                 vec![c.when(0, || {
-                    Partial::Val(c.b.fdiv(c.out(), c.b.fmul(c.c(3.0), c.x())))
+                    let p = c.b.fdiv(c.out(), c.b.fmul(c.c(3.0), c.x()));
+                    Partial::Val(c.zero_where_zero(c.x(), p))
                 })]
             },
             |_| (vec![true], true),
@@ -459,7 +480,8 @@ fn exp_log_partials(base: &str) -> Option<(PartialsFn, Reads)> {
                         &mut [c.x(), nm1],
                     );
                     let nf = c.b.cast(LLVMOpcode::LLVMSIToFP, n, type_of(c.x()));
-                    Partial::Val(c.b.fmul(nf, p))
+                    // 0 where n = 0 (x^0 = 1), not 0 x inf at x = 0.
+                    Partial::Val(c.zero_where_zero(nf, c.b.fmul(nf, p)))
                 })]
             },
             READS_ARGS,
@@ -467,8 +489,13 @@ fn exp_log_partials(base: &str) -> Option<(PartialsFn, Reads)> {
         "hypot" => (
             |c| {
                 vec![
-                    c.when(0, || Partial::Val(c.b.fdiv(c.x(), c.out()))),
-                    c.when(1, || Partial::Val(c.b.fdiv(c.y(), c.out()))),
+                    // x / out and y / out, 0 at the origin (0/0).
+                    c.when(0, || {
+                        Partial::Val(c.zero_where_zero(c.out(), c.b.fdiv(c.x(), c.out())))
+                    }),
+                    c.when(1, || {
+                        Partial::Val(c.zero_where_zero(c.out(), c.b.fdiv(c.y(), c.out())))
+                    }),
                 ]
             },
             |n| (vec![n[0], n[1]], true),
@@ -592,24 +619,30 @@ fn d_frem(c: &RuleCtx) -> Vec<Partial> {
 }
 
 fn d_fdiv(c: &RuleCtx) -> Vec<Partial> {
-    // x / y: d/dx = 1/y, d/dy = -out/y
+    // x / y: d/dx = 1/y, d/dy = -out/y, each applied as a division of the
+    // seed by y (Enzyme's Integration/ForwardMode/div_range.c asks the
+    // same: no y * y, which overflows or underflows for |y| beyond 1e154
+    // or below 1e-154).
     vec![
-        c.when(0, || Partial::Val(c.b.fdiv(c.c(1.0), c.y()))),
-        c.when(1, || Partial::Val(c.b.fdiv(c.b.fneg(c.out()), c.y()))),
+        c.when(0, || Partial::Quot(c.y(), None)),
+        c.when(1, || Partial::Quot(c.y(), Some(c.b.fneg(c.out())))),
     ]
 }
 
 fn d_pow(c: &RuleCtx) -> Vec<Partial> {
-    // pow(x, y): d/dx = y * pow(x, y - 1); d/dy = out * log(x)
+    // pow(x, y): d/dx = y * pow(x, y - 1), 0 where y = 0 (x^0 = 1 for
+    // every x, where the formula gives 0 x inf at x = 0); d/dy = out *
+    // log(x), 0 where x = 0 (0^y = 0 for every y > 0, where the formula
+    // gives 0 x -inf).
     vec![
         c.when(0, || {
             let ym1 = c.b.fsub(c.y(), c.c(1.0));
             let p = c.b.binary_intrinsic("llvm.pow", c.x(), ym1);
-            Partial::Val(c.b.fmul(c.y(), p))
+            Partial::Val(c.zero_where_zero(c.y(), c.b.fmul(c.y(), p)))
         }),
         c.when(1, || {
             let l = c.b.unary_intrinsic("llvm.log", c.x());
-            Partial::Val(c.b.fmul(c.out(), l))
+            Partial::Val(c.zero_where_zero(c.x(), c.b.fmul(c.out(), l)))
         }),
     ]
 }

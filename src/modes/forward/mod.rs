@@ -674,6 +674,10 @@ impl Gen<'_> {
                 }
                 Some(match p {
                     Partial::Val(v) => Partial::Val(self.b.float_to(*v, out_ty)),
+                    Partial::Quot(q, m) => Partial::Quot(
+                        self.b.float_to(*q, out_ty),
+                        m.map(|m| self.b.float_to(m, out_ty)),
+                    ),
                     other => *other,
                 })
             })
@@ -690,6 +694,13 @@ impl Gen<'_> {
                     Partial::One => t,
                     Partial::NegOne => self.b.fneg(t),
                     Partial::Val(v) => self.b.fmul(*v, t),
+                    Partial::Quot(q, m) => {
+                        let s = self.b.fdiv(t, *q);
+                        match m {
+                            Some(m) => self.b.fmul(s, *m),
+                            None => s,
+                        }
+                    }
                 };
                 acc = Some(match acc {
                     None => term,

@@ -952,6 +952,13 @@ impl RevGen<'_> {
                 Partial::One => d,
                 Partial::NegOne => self.b.fneg(d),
                 Partial::Val(v) => self.b.fmul(self.b.float_to(*v, type_of(d)), d),
+                Partial::Quot(q, m) => {
+                    let s = self.b.fdiv(d, self.b.float_to(*q, type_of(d)));
+                    match m {
+                        Some(m) => self.b.fmul(s, self.b.float_to(*m, type_of(d))),
+                        None => s,
+                    }
+                }
             };
             let contrib = self.b.float_to(contrib, type_of(args[k]));
             self.add_adjoint(args[k], contrib)?;
