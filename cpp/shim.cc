@@ -65,6 +65,9 @@ static cl::opt<bool> OptCheck("enzyme-check", cl::init(false), cl::Hidden,
                               cl::desc("enzyme-rs: check each derivative at run time against finite differences and the other mode"));
 static cl::opt<bool> OptCheckAbort("enzyme-check-abort", cl::init(false), cl::Hidden,
                                    cl::desc("enzyme-rs: -enzyme-check, aborting at the first mismatch"));
+static cl::opt<bool> OptStrongZero("enzyme-strong-zero", cl::init(false), cl::Hidden,
+                                   cl::desc("enzyme-rs: a zero tangent or adjoint gives a zero term even where "
+                                            "the partial is infinite or NaN"));
 static cl::opt<std::string> OptFunction("enzyme-function", cl::init(""), cl::Hidden,
                                         cl::desc("enzyme-rs: function the analysis printers show"));
 
@@ -85,8 +88,6 @@ static cl::opt<bool> CompatPrintPerf("enzyme-print-perf", cl::init(false), cl::H
                                      cl::desc("enzyme-rs: accepted for Enzyme compatibility; no effect"));
 static cl::opt<int> CompatMaxTypeOffset("enzyme-max-type-offset", cl::init(500), cl::Hidden,
                                         cl::desc("enzyme-rs: accepted for Enzyme compatibility; no effect"));
-static cl::opt<bool> CompatStrongZero("enzyme-strong-zero", cl::init(false), cl::Hidden,
-                                      cl::desc("enzyme-rs: accepted for Enzyme compatibility; no effect"));
 
 // Returns -1 when the option was not given on the command line, else its value.
 extern "C" int ers_opt_bool(const char *name) {
@@ -102,6 +103,7 @@ extern "C" int ers_opt_bool(const char *name) {
   else if (!strcmp(name, "enzyme-rs-auto-rerun")) o = &OptAutoRerun;
   else if (!strcmp(name, "enzyme-check")) o = &OptCheck;
   else if (!strcmp(name, "enzyme-check-abort")) o = &OptCheckAbort;
+  else if (!strcmp(name, "enzyme-strong-zero")) o = &OptStrongZero;
   if (!o || o->getNumOccurrences() == 0) return -1;
   return o->getValue() ? 1 : 0;
 }

@@ -60,6 +60,10 @@ pub struct Options {
     /// is the derivative's choice), so the reverse loop may vectorize
     /// (`ENZYME_RS_REASSOC_SUMS=0`: never; modes/reverse/rev/mod.rs).
     pub reassoc_sums: bool,
+    /// Enzyme's `-enzyme-strong-zero` (`ENZYME_STRONG_ZERO=1`): every
+    /// term a rule adds, partial x seed, is 0 where the seed (tangent or
+    /// adjoint) is 0, even where the partial is infinite or NaN.
+    pub strong_zero: bool,
     /// Recompute which predecessor a join below a tree of branches came
     /// from, instead of taping it (`ENZYME_RS_ROUTE_JOINS=0`: never;
     /// modes/reverse/aug/joinroute.rs).
@@ -154,6 +158,7 @@ impl Options {
             split_kept_checks: flag("enzyme-rs-split-kept-checks", true),
             fuse_kept: flag("enzyme-rs-fuse-kept", true) && flag("enzyme-rs-fuse-zero", true),
             reassoc_sums: flag("enzyme-rs-reassoc-sums", true),
+            strong_zero: flag("enzyme-strong-zero", false),
             route_joins: flag("enzyme-rs-route-joins", true),
             keep_shadow: flag("enzyme-rs-keep-shadow", true),
             inplace_shadow: flag("enzyme-rs-inplace-shadow", true),

@@ -123,6 +123,15 @@ impl<'a> RuleCtx<'a> {
 
 pub type PartialsFn = fn(&RuleCtx) -> Vec<Partial>;
 
+/// `term` (a partial applied to `seed`, a tangent or an adjoint), or 0
+/// where `seed` is 0: `-enzyme-strong-zero`'s term, for which a zero seed
+/// gives zero even where the partial is infinite or NaN.
+pub fn strong_zero_term(b: &Builder, seed: V, term: V) -> V {
+    let z = b.real_like(seed, 0.0);
+    let is0 = b.fcmp(LLVMRealPredicate::LLVMRealOEQ, seed, z);
+    b.select(is0, b.real_like(term, 0.0), term)
+}
+
 /// Which primal values a rule's partials read, given which partials are
 /// needed: (per operand, the result). Reverse mode keeps exactly these
 /// values for the reverse sweep (recomputed or taped); forward mode checks

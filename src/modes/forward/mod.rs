@@ -702,6 +702,12 @@ impl Gen<'_> {
                         }
                     }
                 };
+                let term = match p {
+                    Partial::Val(_) | Partial::Quot(..) if self.sess.opts.strong_zero => {
+                        rules::strong_zero_term(&self.b, t, term)
+                    }
+                    _ => term,
+                };
                 acc = Some(match acc {
                     None => term,
                     Some(a) => self.b.fadd(a, term),

@@ -960,6 +960,12 @@ impl RevGen<'_> {
                     }
                 }
             };
+            let contrib = match p {
+                Partial::Val(_) | Partial::Quot(..) if self.sess.opts.strong_zero => {
+                    rules::strong_zero_term(&self.b, d, contrib)
+                }
+                _ => contrib,
+            };
             let contrib = self.b.float_to(contrib, type_of(args[k]));
             self.add_adjoint(args[k], contrib)?;
         }
