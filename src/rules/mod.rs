@@ -35,9 +35,11 @@ pub enum Partial {
     NegOne,
     /// A value computed in the primal context.
     Val(V),
-    /// d out / d x = m / q (`m` = 1 when `None`), applied to a seed s as
-    /// (s / q) * m: a zero seed gives zero where m / q overflows (x / y
-    /// with a tiny y), and nested derivatives never square q.
+    /// d out / d x = m / q (`m` = 1 when `None`). Forward mode applies it
+    /// to a tangent t as (t / q) * m: a zero tangent gives zero where m / q
+    /// overflows (x / y with a tiny y), and nested derivatives never square
+    /// q. Reverse mode multiplies the adjoint by m / q, keeping the
+    /// division off the adjoint's dependency chain.
     Quot(V, Option<V>),
 }
 
