@@ -125,6 +125,35 @@ impl<'a> RuleCtx<'a> {
 
 pub type PartialsFn = fn(&RuleCtx) -> Vec<Partial>;
 
+/// Whether `rule`'s partial can be infinite where the result's own
+/// derivative chain stays finite: exp overflowing inside a logistic
+/// 1 / (1 + exp(-x)) at x = -800 has partial inf and adjoint -0, a NaN
+/// gradient where the true one is 0. Such a rule's terms are applied as
+/// [`strong_zero_term`] always (a compare and a select beside a libm
+/// call); every other rule's only under `-enzyme-strong-zero`.
+pub fn checks_zero_seed(rule: &Rule) -> bool {
+    matches!(
+        rule.name,
+        "exp"
+            | "exp2"
+            | "exp10"
+            | "expm1"
+            | "sinh"
+            | "cosh"
+            | "tan"
+            | "asin"
+            | "acos"
+            | "atanh"
+            | "acosh"
+            | "log"
+            | "log2"
+            | "log10"
+            | "log1p"
+            | "pow"
+            | "tgamma"
+    )
+}
+
 /// `term` (a partial applied to `seed`, a tangent or an adjoint), or 0
 /// where `seed` is 0: `-enzyme-strong-zero`'s term, for which a zero seed
 /// gives zero even where the partial is infinite or NaN.

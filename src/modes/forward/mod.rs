@@ -682,6 +682,7 @@ impl Gen<'_> {
                 })
             })
             .collect();
+        let strong_zero = self.sess.opts.strong_zero || rules::checks_zero_seed(&rule);
         let mut lanes = Vec::with_capacity(self.width);
         for l in 0..self.width {
             let mut acc: Option<V> = None;
@@ -703,7 +704,7 @@ impl Gen<'_> {
                     }
                 };
                 let term = match p {
-                    Partial::Val(_) | Partial::Quot(..) if self.sess.opts.strong_zero => {
+                    Partial::Val(_) | Partial::Quot(..) if strong_zero => {
                         rules::strong_zero_term(&self.b, t, term)
                     }
                     _ => term,

@@ -943,6 +943,7 @@ impl RevGen<'_> {
         };
         let ctx = RuleCtx::new(&self.b, &rule, &avail_args, out, &need);
         let partials = (rule.partials)(&ctx);
+        let strong_zero = self.sess.opts.strong_zero || rules::checks_zero_seed(&rule);
         for (k, p) in partials.iter().enumerate() {
             if !need.get(k).copied().unwrap_or(false) {
                 continue;
@@ -967,7 +968,7 @@ impl RevGen<'_> {
                 }
             };
             let contrib = match p {
-                Partial::Val(_) | Partial::Quot(..) if self.sess.opts.strong_zero => {
+                Partial::Val(_) | Partial::Quot(..) if strong_zero => {
                     rules::strong_zero_term(&self.b, d, contrib)
                 }
                 _ => contrib,
