@@ -563,12 +563,8 @@ fn other_partials(base: &str) -> Option<(PartialsFn, Reads)> {
             },
             READS_ARGS,
         ),
-        "fmin" | "minnum" | "minimum" | "minimumnum" => {
-            (|c| min_max(c, LLVMRealPredicate::LLVMRealOLE), READS_ARGS)
-        }
-        "fmax" | "maxnum" | "maximum" | "maximumnum" => {
-            (|c| min_max(c, LLVMRealPredicate::LLVMRealOGE), READS_ARGS)
-        }
+        "fmin" | "minnum" | "minimum" | "minimumnum" => (|c| min_max(c, false), READS_ARGS),
+        "fmax" | "maxnum" | "maximum" | "maximumnum" => (|c| min_max(c, true), READS_ARGS),
         "fdim" => (
             |c| {
                 // fdim(x, y) = x > y ? x - y : 0
@@ -695,8 +691,20 @@ fn sign_of(c: &RuleCtx, v: V) -> V {
     c.b.binary_intrinsic("llvm.copysign", c.c(1.0), v)
 }
 
-fn min_max(c: &RuleCtx, pick_first: LLVMRealPredicate) -> Vec<Partial> {
-    let first = c.b.fcmp(pick_first, c.x(), c.y());
+/// fmin / fmax and LLVM's minnum, maxnum, ...: the seed goes to the
+/// operand the result is. x when x is a number and y is NaN (fmin(x, NaN)
+/// = x) or y is above x (min) / not above x (max), else y: at a tie fmax
+/// picks x and fmin y, as Enzyme's rules do.
+fn min_max(c: &RuleCtx, is_max: bool) -> Vec<Partial> {
+    use LLVMRealPredicate::*;
+    let (x, y) = (c.x(), c.y());
+    let x_is_num = c.b.fcmp(LLVMRealORD, x, x);
+    let y_nan_or_x_wins = if is_max {
+        c.b.fcmp(LLVMRealUGE, x, y)
+    } else {
+        c.b.fcmp(LLVMRealUGT, y, x)
+    };
+    let first = c.b.and(x_is_num, y_nan_or_x_wins);
     vec![
         c.when(0, || Partial::Val(c.b.select(first, c.c(1.0), c.c(0.0)))),
         c.when(1, || Partial::Val(c.b.select(first, c.c(0.0), c.c(1.0)))),
