@@ -291,6 +291,9 @@ pub fn math_base(n: &str) -> Option<&'static str> {
         "erfc",
         "fdim",
         "fmod",
+        "remainder",
+        "nextafter",
+        "nexttoward",
         "frexp",
         "ldexp",
         "scalbn",
@@ -508,6 +511,25 @@ fn exp_log_partials(base: &str) -> Option<(PartialsFn, Reads)> {
         ),
         "pow" => (d_pow, |n| (vec![true, n[0]], n[1])),
         "fmod" => (d_frem, READS_ARGS),
+        // remainder(x, y) = x - y * n, n = x / y rounded to nearest (ties
+        // to even, as rint in the default rounding mode).
+        "remainder" => (
+            |c| {
+                vec![
+                    c.when(0, || Partial::One),
+                    c.when(1, || {
+                        let n = c.b.unary_intrinsic("llvm.rint", c.b.fdiv(c.x(), c.y()));
+                        Partial::Val(c.b.fneg(n))
+                    }),
+                ]
+            },
+            READS_ARGS,
+        ),
+        // nextafter(x, y): the neighbour of x towards y moves with x.
+        "nextafter" | "nexttoward" => (
+            |c| vec![c.when(0, || Partial::One), Partial::Zero],
+            READS_NOTHING,
+        ),
         // powi(x, n): n * powi(x, n-1)
         "powi" => (
             |c| {
