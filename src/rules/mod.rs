@@ -300,6 +300,13 @@ pub fn math_base(n: &str) -> Option<&'static str> {
         "scalbln",
         "lgamma",
         "tgamma",
+        "exp10",
+        "j0",
+        "j1",
+        "jn",
+        "y0",
+        "y1",
+        "yn",
     ];
     let stem = if let Some(rest) = n.strip_prefix("llvm.") {
         rest.split('.').next()?
@@ -450,6 +457,14 @@ fn trig_partials(base: &str) -> Option<(PartialsFn, Reads)> {
 fn exp_log_partials(base: &str) -> Option<(PartialsFn, Reads)> {
     Some(match base {
         "exp" => (|c| vec![c.when(0, || Partial::Val(c.out()))], READS_OUT),
+        "exp10" => (
+            |c| {
+                vec![c.when(0, || {
+                    Partial::Val(c.b.fmul(c.out(), c.c(std::f64::consts::LN_10)))
+                })]
+            },
+            READS_OUT,
+        ),
         "exp2" => (
             |c| {
                 vec![c.when(0, || {
@@ -643,6 +658,14 @@ fn other_partials(base: &str) -> Option<(PartialsFn, Reads)> {
             },
             |n| (vec![false, n[0]], false),
         ),
+        // Bessel functions: j0' = -j1, j1' = (j0 - jn(2, .)) / 2,
+        // jn(n, .)' = (jn(n - 1, .) - jn(n + 1, .)) / 2; y likewise.
+        "j0" => (|c| vec![c.when(0, || Partial::Val(c.b.fneg(c.b.libm("j1", &mut [c.x()]))))], READS_ARGS),
+        "y0" => (|c| vec![c.when(0, || Partial::Val(c.b.fneg(c.b.libm("y1", &mut [c.x()]))))], READS_ARGS),
+        "j1" => (|c| vec![c.when(0, || Partial::Val(bessel_j1_y1(c, "j")))], READS_ARGS),
+        "y1" => (|c| vec![c.when(0, || Partial::Val(bessel_j1_y1(c, "y")))], READS_ARGS),
+        "jn" => (|c| vec![Partial::Zero, c.when(1, || Partial::Val(bessel_n(c, "jn")))], READS_ARGS),
+        "yn" => (|c| vec![Partial::Zero, c.when(1, || Partial::Val(bessel_n(c, "yn")))], READS_ARGS),
         // lgamma' = digamma; tgamma' = tgamma * digamma.
         "lgamma" => (
             |c| vec![c.when(0, || Partial::Val(digamma(c.b, c.x())))],
@@ -731,6 +754,38 @@ fn min_max(c: &RuleCtx, is_max: bool) -> Vec<Partial> {
         c.when(0, || Partial::Val(c.b.select(first, c.c(1.0), c.c(0.0)))),
         c.when(1, || Partial::Val(c.b.select(first, c.c(0.0), c.c(1.0)))),
     ]
+}
+
+/// `kind`1' = (`kind`0 - `kind`n(2, x)) / 2 (kind: "j" or "y").
+fn bessel_j1_y1(c: &RuleCtx, kind: &str) -> V {
+    let x = c.x();
+    let zero_order = c.b.libm(&format!("{kind}0"), &mut [x]);
+    let two = const_int(i32_type(c.b.ctx), 2);
+    let second = bessel_order(c.b, &format!("{kind}n"), two, x);
+    c.b.fmul(c.b.fsub(zero_order, second), c.c(0.5))
+}
+
+/// jn(n, x)' = (jn(n - 1, x) - jn(n + 1, x)) / 2 (and yn).
+fn bessel_n(c: &RuleCtx, base: &str) -> V {
+    let (n, x) = (c.arg(0), c.arg(1));
+    let one = const_int(type_of(n), 1);
+    let below = bessel_order(c.b, base, c.b.sub(n, one), x);
+    let above = bessel_order(c.b, base, c.b.add(n, one), x);
+    c.b.fmul(c.b.fsub(below, above), c.c(0.5))
+}
+
+/// A call `base`(n, x) (jn, yn) with libm's suffix for x's type.
+fn bessel_order(b: &Builder, base: &str, n: V, x: V) -> V {
+    let t = type_of(x);
+    let suffix = match kind(t) {
+        LLVMTypeKind::LLVMFloatTypeKind => "f",
+        LLVMTypeKind::LLVMDoubleTypeKind => "",
+        _ => "l",
+    };
+    let n = b.int_cast(n, i32_type(b.ctx), true);
+    let fty = fn_type_of(t, &mut [i32_type(b.ctx), t], false);
+    let f = get_or_declare(b.module, &format!("{base}{suffix}"), fty);
+    b.call(fty, f, &mut [n, x])
 }
 
 fn d_erf(c: &RuleCtx, sign: f64) -> V {
