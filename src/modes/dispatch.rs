@@ -20,13 +20,14 @@ use crate::ir::Builder;
 
 /// Make the calls of a clone differentiable where a rewrite can: calls
 /// through constant tables of functions (here), the complex-arithmetic
-/// runtime (`complex.rs`), and nested gradients' tapes (no thread cache:
+/// runtime (`complex.rs`), libm's sincos and modf (`libm_out.rs`), and nested gradients' tapes (no thread cache:
 /// `tape::uncache_nested_tapes`) and kept shadows (`keep::unkeep_nested`). Both modes run this on the clone before the
 /// activity analysis.
 pub fn prepare_calls(sess: &mut Session, f: V) {
     super::intptr::pointers_from_integers(sess.module, f);
     promote_table_calls(sess, f);
     super::complex::lower_complex_calls(sess, f);
+    super::libm_out::lower_pointer_output_calls(sess, f);
     super::reverse::tape::uncache_nested_tapes(sess.module, f);
     super::reverse::keep::unkeep_nested(sess.module, f);
     super::reverse::freelist::keep_nested(f);

@@ -10,6 +10,7 @@ pub mod gpu;
 pub mod hints;
 pub mod iface;
 pub mod intptr;
+pub mod libm_out;
 pub mod loops;
 pub mod mpi;
 pub mod openmp;

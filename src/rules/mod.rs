@@ -660,12 +660,30 @@ fn other_partials(base: &str) -> Option<(PartialsFn, Reads)> {
         ),
         // Bessel functions: j0' = -j1, j1' = (j0 - jn(2, .)) / 2,
         // jn(n, .)' = (jn(n - 1, .) - jn(n + 1, .)) / 2; y likewise.
-        "j0" => (|c| vec![c.when(0, || Partial::Val(c.b.fneg(c.b.libm("j1", &mut [c.x()]))))], READS_ARGS),
-        "y0" => (|c| vec![c.when(0, || Partial::Val(c.b.fneg(c.b.libm("y1", &mut [c.x()]))))], READS_ARGS),
-        "j1" => (|c| vec![c.when(0, || Partial::Val(bessel_j1_y1(c, "j")))], READS_ARGS),
-        "y1" => (|c| vec![c.when(0, || Partial::Val(bessel_j1_y1(c, "y")))], READS_ARGS),
-        "jn" => (|c| vec![Partial::Zero, c.when(1, || Partial::Val(bessel_n(c, "jn")))], READS_ARGS),
-        "yn" => (|c| vec![Partial::Zero, c.when(1, || Partial::Val(bessel_n(c, "yn")))], READS_ARGS),
+        "j0" => (
+            |c| vec![c.when(0, || Partial::Val(c.b.fneg(c.b.libm("j1", &mut [c.x()]))))],
+            READS_ARGS,
+        ),
+        "y0" => (
+            |c| vec![c.when(0, || Partial::Val(c.b.fneg(c.b.libm("y1", &mut [c.x()]))))],
+            READS_ARGS,
+        ),
+        "j1" => (
+            |c| vec![c.when(0, || Partial::Val(bessel_j1_y1(c, "j")))],
+            READS_ARGS,
+        ),
+        "y1" => (
+            |c| vec![c.when(0, || Partial::Val(bessel_j1_y1(c, "y")))],
+            READS_ARGS,
+        ),
+        "jn" => (
+            |c| vec![Partial::Zero, c.when(1, || Partial::Val(bessel_n(c, "jn")))],
+            READS_ARGS,
+        ),
+        "yn" => (
+            |c| vec![Partial::Zero, c.when(1, || Partial::Val(bessel_n(c, "yn")))],
+            READS_ARGS,
+        ),
         // lgamma' = digamma; tgamma' = tgamma * digamma.
         "lgamma" => (
             |c| vec![c.when(0, || Partial::Val(digamma(c.b, c.x())))],
