@@ -20,19 +20,30 @@ enum Op {
     Modf,
 }
 
-fn op_of(n: &str) -> Option<Op> {
+/// The operation and whether it is LLVM's intrinsic form (`llvm.modf.*`,
+/// `llvm.sincos.*`: T -> {T, T}, as clang 22 emits for modf).
+fn op_of(n: &str) -> Option<(Op, bool)> {
     match n {
-        "sincos" | "sincosf" => Some(Op::SinCos),
-        "modf" | "modff" => Some(Op::Modf),
+        "sincos" | "sincosf" => Some((Op::SinCos, false)),
+        "modf" | "modff" => Some((Op::Modf, false)),
+        _ if n.starts_with("llvm.sincos.") => Some((Op::SinCos, true)),
+        _ if n.starts_with("llvm.modf.") => Some((Op::Modf, true)),
         _ => None,
     }
 }
 
 /// Whether `fty` is the C shape of `op`: (T, ptr, ptr) -> void for sincos,
 /// (T, ptr) -> T for modf, T float or double.
-fn shape_ok(op: Op, fty: T) -> bool {
+fn shape_ok(op: Op, intrinsic: bool, fty: T) -> bool {
     let ps = param_types(fty);
     let real = |t: T| is_fp_scalar(t) && !is_vector(t);
+    if intrinsic {
+        let r = ret_type(fty);
+        return ps.len() == 1
+            && real(ps[0])
+            && is_struct(r)
+            && struct_fields(r) == vec![ps[0], ps[0]];
+    }
     match op {
         Op::SinCos => {
             ps.len() == 3 && real(ps[0]) && is_ptr(ps[1]) && is_ptr(ps[2]) && is_void(ret_type(fty))
@@ -49,13 +60,13 @@ pub fn lower_pointer_output_calls(sess: &mut Session, f: V) -> usize {
             let Some(callee) = (if is_call(i) { called_function(i) } else { None }) else {
                 continue;
             };
-            let Some(op) = op_of(&name(callee)) else {
+            let Some((op, intrinsic)) = op_of(&name(callee)) else {
                 continue;
             };
-            if !is_declaration(callee) || !shape_ok(op, global_type(callee)) {
+            if !is_declaration(callee) || !shape_ok(op, intrinsic, global_type(callee)) {
                 continue;
             }
-            let body = body_fn(sess, callee, op);
+            let body = body_fn(sess, callee, op, intrinsic);
             let last = num_operands(i) - 1;
             set_operand(i, last, body);
             n += 1;
@@ -65,7 +76,7 @@ pub fn lower_pointer_output_calls(sess: &mut Session, f: V) -> usize {
 }
 
 /// `enzyme_rs.<name>`: same signature as the libm function.
-fn body_fn(sess: &mut Session, libm: V, op: Op) -> V {
+fn body_fn(sess: &mut Session, libm: V, op: Op, intrinsic: bool) -> V {
     let fname = format!("enzyme_rs.{}", name(libm));
     if let Some(f) = get_function(sess.module, &fname) {
         return f;
@@ -77,18 +88,33 @@ fn body_fn(sess: &mut Session, libm: V, op: Op) -> V {
     b.at_end(append_block(f, "entry"));
     let ps = params(f);
     let x = ps[0];
+    // The intrinsic forms return the two values as a struct.
+    let pair = |a: V, c: V| {
+        let s = b.insert_value(undef(ret_type(fty)), a, 0);
+        b.ret(b.insert_value(s, c, 1));
+    };
     match op {
         Op::SinCos => {
-            b.store(b.unary_intrinsic("llvm.sin", x), ps[1]);
-            b.store(b.unary_intrinsic("llvm.cos", x), ps[2]);
-            b.ret_void();
+            let (sin, cos) = (
+                b.unary_intrinsic("llvm.sin", x),
+                b.unary_intrinsic("llvm.cos", x),
+            );
+            if intrinsic {
+                pair(sin, cos);
+            } else {
+                b.store(sin, ps[1]);
+                b.store(cos, ps[2]);
+                b.ret_void();
+            }
         }
         Op::Modf => {
             // x - trunc(x) for x with its sign bit clear, -(trunc(x) - x)
             // otherwise (the same value, with modf's -0.0 for x = -2.0 or
             // -0.0): slope 1 either way, where a copysign would give -1.
             let whole = b.unary_intrinsic("llvm.trunc", x);
-            b.store(whole, ps[1]);
+            if !intrinsic {
+                b.store(whole, ps[1]);
+            }
             let sign = b.binary_intrinsic("llvm.copysign", b.real_like(x, 1.0), x);
             let neg = b.fcmp(LLVMRealPredicate::LLVMRealOLT, sign, b.real_like(x, 0.0));
             let frac = b.select(neg, b.fneg(b.fsub(whole, x)), b.fsub(x, whole));
@@ -98,7 +124,12 @@ fn body_fn(sess: &mut Session, libm: V, op: Op) -> V {
                 b.real_like(x, f64::INFINITY),
             );
             let signed_zero = b.binary_intrinsic("llvm.copysign", b.real_like(x, 0.0), x);
-            b.ret(b.select(inf, signed_zero, frac));
+            let frac = b.select(inf, signed_zero, frac);
+            if intrinsic {
+                pair(frac, whole);
+            } else {
+                b.ret(frac);
+            }
         }
     }
     f
