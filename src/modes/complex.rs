@@ -62,22 +62,26 @@ fn shape_ok(op: Op, fty: T) -> bool {
 
 /// Redirect the complex runtime calls of `f` to differentiable bodies.
 pub fn lower_complex_calls(sess: &mut Session, f: V) -> usize {
+    redirect_calls(f, |callee| {
+        let op = op_of(&name(callee))?;
+        shape_ok(op, global_type(callee)).then(|| body_fn(sess, callee, op))
+    })
+}
+
+/// Point each direct call of `f` for which `body(callee)` gives a function
+/// at that function instead; the number of calls redirected.
+pub(super) fn redirect_calls(f: V, mut body: impl FnMut(V) -> Option<V>) -> usize {
     let mut n = 0;
     for bb in blocks(f) {
         for i in instructions(bb) {
             let Some(callee) = (if is_call(i) { called_function(i) } else { None }) else {
                 continue;
             };
-            let Some(op) = op_of(&name(callee)) else {
-                continue;
-            };
-            if !shape_ok(op, global_type(callee)) {
-                continue;
+            if let Some(b) = body(callee) {
+                let last = num_operands(i) - 1;
+                set_operand(i, last, b);
+                n += 1;
             }
-            let body = body_fn(sess, callee, op);
-            let last = num_operands(i) - 1;
-            set_operand(i, last, body);
-            n += 1;
         }
     }
     n

@@ -54,25 +54,11 @@ fn shape_ok(op: Op, intrinsic: bool, fty: T) -> bool {
 
 /// Redirect `f`'s calls of sincos and modf to differentiable bodies.
 pub fn lower_pointer_output_calls(sess: &mut Session, f: V) -> usize {
-    let mut n = 0;
-    for bb in blocks(f) {
-        for i in instructions(bb) {
-            let Some(callee) = (if is_call(i) { called_function(i) } else { None }) else {
-                continue;
-            };
-            let Some((op, intrinsic)) = op_of(&name(callee)) else {
-                continue;
-            };
-            if !is_declaration(callee) || !shape_ok(op, intrinsic, global_type(callee)) {
-                continue;
-            }
-            let body = body_fn(sess, callee, op, intrinsic);
-            let last = num_operands(i) - 1;
-            set_operand(i, last, body);
-            n += 1;
-        }
-    }
-    n
+    super::complex::redirect_calls(f, |callee| {
+        let (op, intrinsic) = op_of(&name(callee))?;
+        (is_declaration(callee) && shape_ok(op, intrinsic, global_type(callee)))
+            .then(|| body_fn(sess, callee, op, intrinsic))
+    })
 }
 
 /// `enzyme_rs.<name>`: same signature as the libm function.
