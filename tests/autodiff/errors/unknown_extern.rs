@@ -1,18 +1,19 @@
-// EXPECT-ERROR: no derivative known for external function 'j0'
+// EXPECT-ERROR: no derivative known for external function 'lgamma_r'
 // EXPECT-ERROR: unknown_extern.rs:14
-// EXPECT-ERROR: in function 'unknown_extern::bessel'
-// A differentiated function calls a C function (libm's Bessel j0) with no
-// body and no derivative rule: a compile error naming the function (its
-// Rust name, not the mangled one) and the Rust line of the call.
+// EXPECT-ERROR: in function 'unknown_extern::log_gamma'
+// A differentiated function calls a C function (libm's lgamma_r) with no
+// rule: a compile error naming the function (its Rust name, not the
+// mangled one) and the Rust line of the call.
 #![feature(autodiff)]
 use std::autodiff::autodiff_reverse;
 extern "C" {
-    fn j0(x: f64) -> f64;
+    fn lgamma_r(x: f64, sign: *mut i32) -> f64;
 }
-#[autodiff_reverse(d_bessel, Active, Active)]
-fn bessel(x: f64) -> f64 {
-    x * unsafe { j0(x) }
+#[autodiff_reverse(d_log_gamma, Active, Const, Active)]
+fn log_gamma(x: f64, sign: &mut i32) -> f64 {
+    x * unsafe { lgamma_r(x, sign) }
 }
 fn main() {
-    println!("{:?}", d_bessel(1.5, 1.0));
+    let mut sign = 0;
+    println!("{:?}", d_log_gamma(1.5, &mut sign, 1.0));
 }
