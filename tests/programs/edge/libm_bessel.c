@@ -6,14 +6,12 @@
 // LEVELS: O0 O1 O2 O3
 #define _GNU_SOURCE
 #include "check.h"
+#include "returns.h"
 
 double e10(double x) { return exp10(x) * x; }
 double bessel_sum(double x) { return j0(x) + 2.0 * y0(x) + 3.0 * j1(x) + y1(x); }
 double bessel_n(double x, int n) { return jn(n, x) + 0.5 * yn(n, x); }
 float bessel_f(float x) { return j0f(x) * j1f(x); }
-float __enzyme_autodiff_f(void *, float) __asm__("__enzyme_autodiff");
-typedef struct { double d[2]; } v2;
-v2 __enzyme_fwddiff_v2(void *, ...) __asm__("__enzyme_fwddiff");
 
 int main(void) {
   double xs[] = {0.3, 1.7, 4.2, 11.5};

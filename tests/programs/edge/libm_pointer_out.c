@@ -9,6 +9,7 @@
 // LEVELS: O0 O1 O2 O3
 #define _GNU_SOURCE
 #include "check.h"
+#include "returns.h"
 
 double sc(double x) {
   double s, c;
@@ -33,9 +34,6 @@ void table(const double *x, double *out, double *whole, int n) {
   }
 }
 float sc_f(float x) { return scf(x); }
-float __enzyme_autodiff_f(void *, float) __asm__("__enzyme_autodiff");
-typedef struct { double d[2]; } v2;
-v2 __enzyme_fwddiff_v2(void *, ...) __asm__("__enzyme_fwddiff");
 
 int main(void) {
   double x = 0.7;

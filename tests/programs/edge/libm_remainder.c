@@ -4,17 +4,12 @@
 // x / y rounded to nearest, ties to even; nextafter(x, y) moves with x.
 // LEVELS: O0 O1 O2 O3
 #include "check.h"
+#include "returns.h"
 
 double rem(double x, double y) { return remainder(x, y) * x; }
 float remf(float x, float y) { return remainderf(x, y); }
 double nxt(double x, double y) { return nextafter(x * x, y); }
 
-typedef struct { double a, b; } d2;
-typedef struct { float a, b; } f2;
-d2 __enzyme_autodiff_d2(void *, ...) __asm__("__enzyme_autodiff");
-f2 __enzyme_autodiff_f2(void *, float, float) __asm__("__enzyme_autodiff");
-typedef struct { double d[2]; } v2;
-v2 __enzyme_fwddiff_v2(void *, ...) __asm__("__enzyme_fwddiff");
 
 int main(void) {
   double pts[][2] = {{7.3, 2.0}, {-7.3, 2.0}, {6.9, -2.0}, {0.4, 3.0}, {11.0, 4.5}};

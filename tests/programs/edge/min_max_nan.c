@@ -7,6 +7,7 @@
 // (-O2 and above) over an array holding NaNs (missing data).
 // LEVELS: O0 O1 O2 O3
 #include "check.h"
+#include "returns.h"
 
 double mn(double x, double y) { return fmin(x, y) * 3.0; }
 double mx(double x, double y) { return fmax(x, y) * 3.0; }
@@ -18,12 +19,6 @@ double max_present(const double *v, int n) {
   return m;
 }
 
-typedef struct { double a, b; } d2;
-typedef struct { float a, b; } f2;
-d2 __enzyme_autodiff_d2(void *, ...) __asm__("__enzyme_autodiff");
-f2 __enzyme_autodiff_f2(void *, float, float) __asm__("__enzyme_autodiff");
-typedef struct { double d[2]; } v2;
-v2 __enzyme_fwddiff_v2(void *, ...) __asm__("__enzyme_fwddiff");
 
 // The derivatives of f at (x, y) in every mode against (wx, wy) (a macro:
 // the function must be known where __enzyme_* is called).

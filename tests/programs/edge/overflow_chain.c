@@ -13,6 +13,7 @@
 // the finite result, is checked everywhere.
 // LEVELS: O0 O1 O2 O3
 #include "check.h"
+#include "returns.h"
 
 double logistic(double x) { return 1.0 / (1.0 + exp(-x)); }
 double sech(double x) { return 1.0 / cosh(x); }
@@ -25,8 +26,6 @@ double loss(const double *w, int n) {
 }
 double dlogistic(double x) { return __enzyme_autodiff((void *)logistic, x); }
 
-typedef struct { double d[2]; } v2;
-v2 __enzyme_fwddiff_v2(void *, ...) __asm__("__enzyme_fwddiff");
 
 static double logistic_slope(double x) {
   double s = logistic(x);

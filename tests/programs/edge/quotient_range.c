@@ -8,6 +8,7 @@
 // same of forward mode.
 // LEVELS: O0 O1 O2 O3
 #include "check.h"
+#include "returns.h"
 
 double quot(double x, double y) { return x / y; }
 double dq_dx(double x, double y) { return __enzyme_fwddiff((void *)quot, x, 1.0, y, 0.0); }
@@ -15,10 +16,6 @@ double dq_dy(double x, double y) { return __enzyme_fwddiff((void *)quot, x, 0.0,
 double d2q_dy2(double x, double y) { return __enzyme_fwddiff((void *)dq_dy, x, 0.0, y, 1.0); }
 double d2q_dxdy(double x, double y) { return __enzyme_fwddiff((void *)dq_dx, x, 0.0, y, 1.0); }
 
-typedef struct { double a, b; } d2;
-d2 __enzyme_autodiff_d2(void *, ...) __asm__("__enzyme_autodiff");
-typedef struct { double d[2]; } v2;
-v2 __enzyme_fwddiff_v2(void *, ...) __asm__("__enzyme_fwddiff");
 // The reverse gradient's y component, then differentiated forward in y.
 double grad_y(double x, double y) { return __enzyme_autodiff_d2((void *)quot, x, y).b; }
 

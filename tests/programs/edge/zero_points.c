@@ -11,6 +11,7 @@
 // checked). Enzyme's Integration/ForwardMode/pow_zero.c asks the same of pow.
 // LEVELS: O0 O1 O2 O3
 #include "check.h"
+#include "returns.h"
 
 double sqrt_plus(double x, double y) { return sqrt(x) + y; }
 double norm2(double x, double y) { return sqrt(x * x + y * y) + 3.0 * y * y; }
@@ -24,16 +25,6 @@ float sqrtfl(float x, float y) { return sqrtf(x) * y + y; }
 double powi0(double x) { return __builtin_powi(x, 0) + x; }
 double powin(double x, int n) { return __builtin_powi(x, n); }
 
-typedef struct { double a, b; } d2;
-typedef struct { double a, b, c; } d3;
-typedef struct { float a, b; } f2;
-d2 __enzyme_autodiff_d2(void *, ...) __asm__("__enzyme_autodiff");
-d3 __enzyme_autodiff_d3(void *, ...) __asm__("__enzyme_autodiff");
-// Prototypes, not `...`: a variadic call would pass the floats as doubles.
-f2 __enzyme_autodiff_f2(void *, float, float) __asm__("__enzyme_autodiff");
-float __enzyme_fwddiff_f(void *, float, float, float, float) __asm__("__enzyme_fwddiff");
-typedef struct { double d[2]; } v2;
-v2 __enzyme_fwddiff_v2(void *, ...) __asm__("__enzyme_fwddiff");
 
 // First derivatives, used again below for second derivatives.
 double d_norm2_x(double x, double y) { return __enzyme_fwddiff((void *)norm2, x, 1.0, y, 0.0); }
