@@ -22,12 +22,28 @@
 //   __attribute__((enzyme_checkpoint)), [[enzyme::checkpoint]]  functions
 //
 // ([[enzyme::NAME]] is accepted for each of them in C++ and C2x.)
+//
+// On a loop (clang 20 and newer: earlier clangs have no statement-attribute
+// hook for plugins, and say so), enzyme_checkpoint takes an optional
+// schedule and count, and so does `#pragma enzyme checkpoint(...)` on the
+// line before the loop (it becomes the attribute):
+//
+//   [[enzyme::checkpoint("revolve", 3)]] for (...) { ... }
+//
+// The loop's body then starts with a call
+// `__enzyme_rs_checkpoint_loop(schedule, count)` (schedule: 0 default,
+// 1 periodic, 2 store_all, 3 revolve/binomial; count -1 when not given),
+// which the pass turns into loop metadata at pipeline start
+// (src/modes/loops/annotated.rs).
 #include "clang/Basic/Version.h"
+#include "clang/Lex/Pragma.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Mangle.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Sema/Lookup.h"
 #include "clang/Sema/ParsedAttr.h"
 #include "clang/Sema/Sema.h"
@@ -64,23 +80,64 @@ constexpr Desc descs[] = {
     {"enzyme_checkpoint", "enzyme::checkpoint", Arg::None, Functions},
 };
 
+// The index of enzyme_checkpoint, which also applies to loops.
+constexpr int LoopAttr = 6;
+
+bool loopAppertains(Sema &S, const ParsedAttr &A, const Stmt *St);
+bool markLoop(Sema &S, Stmt *St, const ParsedAttr &A);
+
 template <int I> struct EnzymeAttr : public ParsedAttrInfo {
-  Spelling spellings[3];
+  // The GNU name, the scoped C++ and C names, and the scoped names'
+  // last parts: clang parses a [[scope::name(args)]] attribute's arguments
+  // only when some attribute is spelled `name` (it asks the plugins by
+  // the name alone); without them the arguments were dropped. An unscoped
+  // [[name]] is then refused as not ours (`scoped`).
+  Spelling spellings[5];
   EnzymeAttr() {
     const Desc &d = descs[I];
+    const char *last = d.scoped + 8; // after "enzyme::"
     spellings[0] = {ParsedAttr::AS_GNU, d.gnu};
     spellings[1] = {ParsedAttr::AS_CXX11, d.scoped};
+    spellings[3] = {ParsedAttr::AS_CXX11, last};
 #if CLANG_VERSION_MAJOR >= 18
     spellings[2] = {ParsedAttr::AS_C23, d.scoped};
+    spellings[4] = {ParsedAttr::AS_C23, last};
 #else
     spellings[2] = {ParsedAttr::AS_C2x, d.scoped};
+    spellings[4] = {ParsedAttr::AS_C2x, last};
 #endif
     Spellings = spellings;
     NumArgs = d.arg == Arg::None ? 0 : 1;
+    // enzyme_checkpoint on a loop: ("schedule"[, count]).
+    if (I == LoopAttr)
+      OptArgs = 2;
   }
+
+  bool diagAppertainsToStmt(Sema &S, const ParsedAttr &A, const Stmt *St) const override {
+    return scoped(S, A) && I == LoopAttr && loopAppertains(S, A, St);
+  }
+
+  // Whether `A` is spelled as one of ours (GNU, or [[enzyme::...]]); an
+  // unscoped [[name]] gets clang's warning for unknown attributes.
+  static bool scoped(Sema &S, const ParsedAttr &A) {
+    if (A.getSyntax() == ParsedAttr::AS_GNU || A.getScopeName())
+      return true;
+    S.Diag(A.getLoc(), diag::warn_unknown_attribute_ignored) << A << A.getRange();
+    return false;
+  }
+
+#if CLANG_VERSION_MAJOR >= 20
+  AttrHandling handleStmtAttribute(Sema &S, Stmt *St, const ParsedAttr &A,
+                                   class Attr *&Result) const override {
+    Result = nullptr;
+    return I == LoopAttr && markLoop(S, St, A) ? AttributeApplied : AttributeNotApplied;
+  }
+#endif
 
   bool diagAppertainsToDecl(Sema &S, const ParsedAttr &A, const Decl *D) const override {
     const Desc &d = descs[I];
+    if (!scoped(S, A))
+      return false;
     if ((d.where & Functions) && isa<FunctionDecl>(D))
       return true;
     if (d.where & Globals) {
@@ -101,6 +158,10 @@ template <int I> struct EnzymeAttr : public ParsedAttrInfo {
     const Desc &d = descs[I];
     std::string value;
     unsigned err = S.getDiagnostics().getCustomDiagID(DiagnosticsEngine::Error, "%0");
+    if (I == LoopAttr && A.getNumArgs() > 0) {
+      S.Diag(A.getLoc(), err) << std::string("enzyme_checkpoint on a function takes no arguments (a schedule and count belong to enzyme_checkpoint on a loop)");
+      return AttributeNotApplied;
+    }
     if (d.arg != Arg::None) {
       Expr *E = A.getNumArgs() == 1 && A.isArgExpr(0) ? A.getArgAsExpr(0) : nullptr;
       E = E ? E->IgnoreParenImpCasts() : nullptr;
@@ -173,6 +234,172 @@ template <int I> struct EnzymeAttr : public ParsedAttrInfo {
     return out;
   }
 };
+
+
+// --- enzyme_checkpoint on loops ---------------------------------------------
+
+bool loopAppertains(Sema &S, const ParsedAttr &A, const Stmt *St) {
+  unsigned err = S.getDiagnostics().getCustomDiagID(DiagnosticsEngine::Error, "%0");
+#if CLANG_VERSION_MAJOR < 20
+  (void)St;
+  S.Diag(A.getLoc(), err) << std::string(
+      "enzyme_checkpoint on a loop needs clang 20 or newer (this is clang " CLANG_VERSION_STRING
+      "): use __enzyme_checkpoint_for or __enzyme_checkpoint_while (enzyme/checkpoint.h)");
+  return false;
+#else
+  if (isa<ForStmt>(St) || isa<WhileStmt>(St) || isa<DoStmt>(St) || isa<CXXForRangeStmt>(St))
+    return true;
+  S.Diag(A.getLoc(), err) << std::string(
+      "enzyme_checkpoint on a statement applies to loops (for, while, do) only");
+  return false;
+#endif
+}
+
+#if CLANG_VERSION_MAJOR >= 20
+// The schedules a loop annotation names, with their codes for the pass.
+struct Schedule {
+  const char *name;
+  int64_t code;
+};
+constexpr Schedule schedules[] = {
+    {"periodic", 1}, {"store_all", 2}, {"revolve", 3}, {"binomial", 3}};
+
+// The declaration of the marker the loop's body starts with, made once
+// per translation unit.
+FunctionDecl *markerDecl(Sema &S, SourceLocation loc) {
+  static ASTContext *madeIn = nullptr;
+  static FunctionDecl *made = nullptr;
+  ASTContext &C = S.Context;
+  if (madeIn == &C)
+    return made;
+  QualType LL = C.LongLongTy;
+  QualType FT = C.getFunctionType(C.VoidTy, {LL, LL}, FunctionProtoType::ExtProtoInfo());
+  FunctionDecl *F = FunctionDecl::Create(C, C.getTranslationUnitDecl(), loc, loc,
+                                         DeclarationName(&C.Idents.get("__enzyme_rs_checkpoint_loop")),
+                                         FT, C.getTrivialTypeSourceInfo(FT, loc), SC_Extern);
+  SmallVector<ParmVarDecl *, 2> ps;
+  for (int k = 0; k < 2; k++)
+    ps.push_back(ParmVarDecl::Create(C, F, loc, loc, nullptr, LL, C.getTrivialTypeSourceInfo(LL, loc),
+                                     SC_None, nullptr));
+  F->setParams(ps);
+  F->setImplicit();
+  madeIn = &C;
+  made = F;
+  return F;
+}
+
+// Read the schedule and count; put the marker call first in the body.
+bool markLoop(Sema &S, Stmt *St, const ParsedAttr &A) {
+  unsigned err = S.getDiagnostics().getCustomDiagID(DiagnosticsEngine::Error, "%0");
+  ASTContext &C = S.Context;
+  int64_t code = 0, count = -1;
+  if (A.getNumArgs() >= 1) {
+    Expr *E = A.isArgExpr(0) ? A.getArgAsExpr(0) : nullptr;
+    const auto *SL = E ? dyn_cast<StringLiteral>(E->IgnoreParenImpCasts()) : nullptr;
+    if (SL)
+      for (const Schedule &s : schedules)
+        if (SL->getString() == s.name)
+          code = s.code;
+    if (!code) {
+      S.Diag(A.getLoc(), err) << std::string(
+          "enzyme_checkpoint on a loop takes a schedule first: \"periodic\", \"store_all\", "
+          "\"revolve\" or \"binomial\" (then, optionally, a count)");
+      return false;
+    }
+  }
+  // A count depending on a template parameter goes into the call as it
+  // is: each instantiation has its constant there.
+  Expr *dependent = nullptr;
+  if (A.getNumArgs() >= 2 && A.isArgExpr(1) && A.getArgAsExpr(1)->isValueDependent()) {
+    dependent = A.getArgAsExpr(1);
+  } else if (A.getNumArgs() >= 2) {
+    Expr *E = A.isArgExpr(1) ? A.getArgAsExpr(1) : nullptr;
+    Expr::EvalResult R;
+    if (!E || !E->EvaluateAsInt(R, C) || R.Val.getInt().getSExtValue() < 1) {
+      S.Diag(A.getLoc(), err) << std::string(
+          "the count of enzyme_checkpoint on a loop (snapshots or period) must be an integer "
+          "constant of at least 1");
+      return false;
+    }
+    count = R.Val.getInt().getSExtValue();
+  }
+  SourceLocation loc = A.getLoc();
+  FunctionDecl *F = markerDecl(S, loc);
+  Expr *fn = S.BuildDeclRefExpr(F, F->getType(), VK_LValue, loc);
+  Expr *args[] = {IntegerLiteral::Create(C, llvm::APInt(64, code, true), C.LongLongTy, loc),
+                  dependent ? dependent
+                            : IntegerLiteral::Create(C, llvm::APInt(64, count, true), C.LongLongTy, loc)};
+  ExprResult call = S.BuildCallExpr(nullptr, fn, loc, args, loc);
+  if (call.isInvalid())
+    return false;
+  auto prepend = [&](Stmt *body) -> Stmt * {
+    Stmt *both[] = {call.get(), body};
+    return CompoundStmt::Create(C, both, FPOptionsOverride(), loc, loc);
+  };
+  if (auto *L = dyn_cast<ForStmt>(St))
+    L->setBody(prepend(L->getBody()));
+  else if (auto *L = dyn_cast<WhileStmt>(St))
+    L->setBody(prepend(L->getBody()));
+  else if (auto *L = dyn_cast<DoStmt>(St))
+    L->setBody(prepend(L->getBody()));
+  else if (auto *L = dyn_cast<CXXForRangeStmt>(St))
+    L->setBody(prepend(L->getBody()));
+  else
+    return false;
+  return true;
+}
+#endif
+
+// `#pragma enzyme checkpoint[(args)]`: the tokens
+// `__attribute__((enzyme_checkpoint[(args)]))`, read with the statement
+// that follows.
+class EnzymePragma : public PragmaHandler {
+public:
+  EnzymePragma() : PragmaHandler("enzyme") {}
+  void HandlePragma(Preprocessor &PP, PragmaIntroducer Intro, Token &First) override {
+    Token t;
+    PP.Lex(t);
+    SourceLocation loc = t.getLocation();
+    if (!t.is(tok::identifier) || t.getIdentifierInfo()->getName() != "checkpoint") {
+      unsigned id = PP.getDiagnostics().getCustomDiagID(
+          DiagnosticsEngine::Warning, "unknown '#pragma enzyme' (known: #pragma enzyme checkpoint)");
+      PP.Diag(loc, id);
+      while (!t.is(tok::eod))
+        PP.Lex(t);
+      return;
+    }
+    SmallVector<Token, 16> args;
+    PP.Lex(t);
+    while (!t.is(tok::eod)) {
+      args.push_back(t);
+      PP.Lex(t);
+    }
+    auto make = [&](tok::TokenKind k, const char *ident = nullptr) {
+      Token n;
+      n.startToken();
+      n.setKind(k);
+      n.setLocation(loc);
+      n.setLength(0);
+      if (ident)
+        n.setIdentifierInfo(PP.getIdentifierInfo(ident));
+      return n;
+    };
+    SmallVector<Token, 24> out;
+    out.push_back(make(tok::kw___attribute, "__attribute__"));
+    out.push_back(make(tok::l_paren));
+    out.push_back(make(tok::l_paren));
+    out.push_back(make(tok::identifier, "enzyme_checkpoint"));
+    out.append(args.begin(), args.end());
+    out.push_back(make(tok::r_paren));
+    out.push_back(make(tok::r_paren));
+    auto toks = std::make_unique<Token[]>(out.size());
+    std::copy(out.begin(), out.end(), toks.get());
+    PP.EnterTokenStream(std::move(toks), out.size(), /*DisableMacroExpansion=*/false,
+                        /*IsReinject=*/false);
+  }
+};
+
+PragmaHandlerRegistry::Add<EnzymePragma> pragma("enzyme", "enzyme-rs: #pragma enzyme checkpoint");
 
 ParsedAttrInfoRegistry::Add<EnzymeAttr<0>> r0("enzyme_inactive", "");
 ParsedAttrInfoRegistry::Add<EnzymeAttr<1>> r1("enzyme_inactive_noblock", "");
