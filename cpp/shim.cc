@@ -130,8 +130,9 @@ extern "C" const char *ers_opt_function() {
 // keep LLVM's own rendering (clang reads the message and location itself).
 namespace {
 struct ErsRustDiag : public DiagnosticInfoUnsupported {
-  ErsRustDiag(const Function &F, const Twine &Msg, const DiagnosticLocation &Loc)
-      : DiagnosticInfoUnsupported(F, Msg, Loc, DS_Error) {}
+  ErsRustDiag(const Function &F, const Twine &Msg, const DiagnosticLocation &Loc,
+              DiagnosticSeverity Sev)
+      : DiagnosticInfoUnsupported(F, Msg, Loc, Sev) {}
   void print(DiagnosticPrinter &DP) const override {
     if (isLocationAvailable()) DP << getLocationStr() << ": ";
     DP << getMessage();
@@ -155,7 +156,7 @@ extern "C" int ers_from_rustc(LLVMValueRef fn) {
   return F && F->getParent() && fromRustc(*F->getParent());
 }
 
-extern "C" void ers_diagnose_error(LLVMValueRef fn, LLVMValueRef inst, const char *msg) {
+extern "C" void ers_diagnose(LLVMValueRef fn, LLVMValueRef inst, const char *msg, int warning) {
   Function *F = unwrap<Function>(fn);
   DiagnosticLocation loc;
   if (inst) {
@@ -166,10 +167,54 @@ extern "C" void ers_diagnose_error(LLVMValueRef fn, LLVMValueRef inst, const cha
   if (!loc.isValid())
     if (DISubprogram *SP = F->getSubprogram())
       loc = DiagnosticLocation(SP);
+  DiagnosticSeverity sev = warning ? DS_Warning : DS_Error;
   if (F->getParent() && fromRustc(*F->getParent()))
-    F->getContext().diagnose(ErsRustDiag(*F, Twine(msg), loc));
+    F->getContext().diagnose(ErsRustDiag(*F, Twine(msg), loc, sev));
   else
-    F->getContext().diagnose(DiagnosticInfoUnsupported(*F, Twine(msg), loc, DS_Error));
+    F->getContext().diagnose(DiagnosticInfoUnsupported(*F, Twine(msg), loc, sev));
+}
+
+// Loop properties of enzyme-rs's own in a loop's `llvm.loop` metadata (on
+// its latch's branch `br`): `!{!"NAME", i64 a, i64 b}`, added beside the
+// ones there (with llvm.loop.unroll.disable when `no_unroll`), or read.
+extern "C" void ers_add_loop_property(LLVMValueRef br, const char *name, int64_t a, int64_t b,
+                                      int no_unroll) {
+  auto *I = cast<Instruction>(unwrap(br));
+  LLVMContext &C = I->getContext();
+  SmallVector<Metadata *, 8> ops{nullptr};
+  if (MDNode *old = I->getMetadata(LLVMContext::MD_loop))
+    for (unsigned k = 1; k < old->getNumOperands(); k++)
+      ops.push_back(old->getOperand(k));
+  Type *i64 = Type::getInt64Ty(C);
+  ops.push_back(MDNode::get(C, {MDString::get(C, name),
+                                ConstantAsMetadata::get(ConstantInt::get(i64, a, true)),
+                                ConstantAsMetadata::get(ConstantInt::get(i64, b, true))}));
+  if (no_unroll)
+    ops.push_back(MDNode::get(C, {MDString::get(C, "llvm.loop.unroll.disable")}));
+  MDNode *n = MDNode::getDistinct(C, ops);
+  n->replaceOperandWith(0, n);
+  I->setMetadata(LLVMContext::MD_loop, n);
+}
+
+extern "C" int ers_loop_property(LLVMValueRef br, const char *name, int64_t *a, int64_t *b) {
+  auto *I = dyn_cast<Instruction>(unwrap(br));
+  MDNode *L = I ? I->getMetadata(LLVMContext::MD_loop) : nullptr;
+  if (!L)
+    return 0;
+  for (unsigned k = 1; k < L->getNumOperands(); k++) {
+    auto *N = dyn_cast<MDNode>(L->getOperand(k));
+    if (!N || N->getNumOperands() != 3)
+      continue;
+    auto *S = dyn_cast<MDString>(N->getOperand(0));
+    auto *A = mdconst::dyn_extract<ConstantInt>(N->getOperand(1));
+    auto *B = mdconst::dyn_extract<ConstantInt>(N->getOperand(2));
+    if (S && A && B && S->getString() == name) {
+      *a = A->getSExtValue();
+      *b = B->getSExtValue();
+      return 1;
+    }
+  }
+  return 0;
 }
 
 // Optimization remarks under the pass name "enzyme" (clang -Rpass=enzyme /

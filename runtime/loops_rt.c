@@ -181,6 +181,20 @@ void __enzyme_rs_loops_ckpt_rev(void *vc, void *env, enzyme_rs_fwd fwd,
   free(c);
 }
 
+/* The scheme of a loop annotated in the source (enzyme_checkpoint on a
+   loop; src/modes/loops/annotated.rs): 2 store-all, 3 revolve, else
+   periodic. */
+const EnzymeCheckpointScheme *__enzyme_rs_loops_scheme(int32_t code) {
+  switch (code) {
+  case 2:
+    return &EnzymeCkptStoreAll;
+  case 3:
+    return &EnzymeCkptRevolve;
+  default:
+    return &EnzymeCkptPeriodic;
+  }
+}
+
 /* --- the automatic re-run's own driver (src/modes/reverse/rerun.rs) ---
  * A fixed schedule: a snapshot before every step while the state is at
  * most ENZYME_RS_RERUN_STORE_ALL_BYTES, else before every 16th, each

@@ -107,6 +107,9 @@ pub fn run_with(
     let before: std::collections::HashSet<V> = functions(m).into_iter().collect();
     // clang-22's OpenMP calls that an older libomp lacks (openmp::compat).
     let compat = crate::modes::openmp::compat::weak_runtime_calls(m);
+    // Loops annotated in the source (already done at pipeline start under
+    // clang; opt runs the pass alone).
+    let compat = crate::modes::loops::annotated::mark(m) | compat;
     // Checkpointed loops and fixed points become loop functions first.
     let lowered = crate::modes::loops::lower(m) || compat;
     // __enzyme_virtualreverse and __enzyme_batch become plain code.

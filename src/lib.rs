@@ -80,7 +80,9 @@ pub extern "C" fn enzyme_rs_run_module_pass(
         5 => Slot::Postlink,
         10 => {
             return (guarded(m, || {
-                rules::registry::protect_registered(m) | callsite::keep_calls_apart(m)
+                rules::registry::protect_registered(m)
+                    | callsite::keep_calls_apart(m)
+                    | modes::loops::annotated::mark(m)
             }) != Some(false)) as i32
         }
         11 => return run_codegen_split(m) as i32,
@@ -207,7 +209,9 @@ mod plugin16 {
         ) -> PreservedAnalyses {
             let m = module.as_mut_ptr() as ir::llvm::LLVMModuleRef;
             match guarded(m, || {
-                rules::registry::protect_registered(m) | callsite::keep_calls_apart(m)
+                rules::registry::protect_registered(m)
+                    | callsite::keep_calls_apart(m)
+                    | modes::loops::annotated::mark(m)
             }) {
                 Some(false) => PreservedAnalyses::All,
                 _ => PreservedAnalyses::None,

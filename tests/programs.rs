@@ -8,6 +8,8 @@
 //!   // LEVELS: O0 O2          only these levels (default O0 O1 O2 O3)
 //!   // FLAGS: -fopenmp        extra compiler flags (%plugin: the plugin's path)
 //!   // EXPECT-ERROR: text     compilation must fail with `text` in stderr
+//!   // LLVM16-EXPECT-ERROR: text   with clang-16 only, the same (a feature
+//!                             of newer clangs); with clang-22 it runs
 //!   // SKIP: reason           not run (reported as skipped)
 //!   // SANITIZE-SKIP-LLVM22: reason   not run under a sanitizer with clang-22
 //!   // LEAK-KNOWN: reason     a known leak: AddressSanitizer's leak check is
@@ -364,11 +366,12 @@ fn main() {
         let flags: Vec<String> = directive(&text, "FLAGS:")
             .map(|s| s.split_whitespace().map(String::from).collect())
             .unwrap_or_default();
-        let expect_error = directive(&text, "EXPECT-ERROR:");
+        let llvm22 = std::env::var("ENZYME_RS_LLVM").is_ok_and(|v| v == "22");
+        let expect_error = directive(&text, "EXPECT-ERROR:")
+            .or_else(|| directive(&text, "LLVM16-EXPECT-ERROR:").filter(|_| !llvm22));
         let flags = openmp_runtime_flags(flags);
         // `// SANITIZE-SKIP-LLVM22: reason`: a known refusal that only the
         // clang-22 sanitizer build meets (listed in the program).
-        let llvm22 = std::env::var("ENZYME_RS_LLVM").is_ok_and(|v| v == "22");
         if sanitize.is_some() && llvm22 && directive(&text, "SANITIZE-SKIP-LLVM22:").is_some() {
             skipped += 1;
             continue;

@@ -8,7 +8,9 @@ extern "C" {
     fn ers_opt_bool(name: *const c_char) -> c_int;
     fn ers_opt_function() -> *const c_char;
     fn ers_opt_rerun_budget() -> *const c_char;
-    fn ers_diagnose_error(f: V, inst: V, msg: *const c_char);
+    fn ers_diagnose(f: V, inst: V, msg: *const c_char, warning: c_int);
+    fn ers_add_loop_property(br: V, name: *const c_char, a: i64, b: i64, no_unroll: c_int);
+    fn ers_loop_property(br: V, name: *const c_char, a: *mut i64, b: *mut i64) -> c_int;
     fn ers_remark_enabled(f: V, kind: c_int) -> c_int;
     fn ers_remark(f: V, inst: V, kind: c_int, name: *const c_char, msg: *const c_char);
     fn ers_clone_function_into(new_fn: V, old_fn: V, arg_map: *mut V) -> *mut c_void;
@@ -95,7 +97,28 @@ pub fn opt_rerun_budget() -> Option<String> {
 /// Report an error through the LLVM context (clang: `error:`, non-zero exit).
 pub fn diagnose_error(f: V, inst: Option<V>, msg: &str) {
     let c = CString::new(msg.replace('\0', "")).unwrap();
-    unsafe { ers_diagnose_error(f, inst.unwrap_or(std::ptr::null_mut()), c.as_ptr()) }
+    unsafe { ers_diagnose(f, inst.unwrap_or(std::ptr::null_mut()), c.as_ptr(), 0) }
+}
+
+/// A warning at `inst` (or `f`), as [`diagnose_error`] places errors.
+pub fn diagnose_warning(f: V, inst: Option<V>, msg: &str) {
+    let c = CString::new(msg.replace('\0', "")).unwrap();
+    unsafe { ers_diagnose(f, inst.unwrap_or(std::ptr::null_mut()), c.as_ptr(), 1) }
+}
+
+/// Add the property `!{!"name", i64 a, i64 b}` to the `llvm.loop`
+/// metadata of the loop whose latch ends in `br` (and
+/// `llvm.loop.unroll.disable` with `no_unroll`).
+pub fn add_loop_property(br: V, name: &str, a: i64, b: i64, no_unroll: bool) {
+    let c = CString::new(name).unwrap();
+    unsafe { ers_add_loop_property(br, c.as_ptr(), a, b, no_unroll as c_int) }
+}
+
+/// The values of property `name` in the `llvm.loop` metadata on `br`.
+pub fn loop_property(br: V, name: &str) -> Option<(i64, i64)> {
+    let c = CString::new(name).unwrap();
+    let (mut a, mut b) = (0i64, 0i64);
+    (unsafe { ers_loop_property(br, c.as_ptr(), &mut a, &mut b) } != 0).then_some((a, b))
 }
 
 /// The map from primal values to cloned values produced by [`clone_into`].

@@ -14,6 +14,7 @@
 //! `fp:S:R`) marks it; reverse mode builds its pair with `pair::build`
 //! (called from `reverse::get_pair`), which drives the runtime in
 //! runtime/loops_rt.c.
+pub mod annotated;
 pub mod pair;
 pub mod tangent;
 

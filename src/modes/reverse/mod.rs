@@ -698,6 +698,8 @@ fn build_pair(
         let in_vain = zeroed.is_some() && !sess.zeroed_kept && sess.rev_cache.contains_key(key);
         if in_vain {
             log::debug!("zeroed pair of '{}' keeps nothing: no trials", name(f));
+        } else if let Some(p) = rerun::try_annotated(sess, key, &pair)? {
+            return Ok(Some((p, true)));
         } else if moverec::may_apply(sess, key) {
             match moverec::try_moves(sess, key, &a, &pair) {
                 Ok(Some(p)) => return Ok(Some((p, true))),

@@ -44,6 +44,7 @@ use crate::ir::link::is_intrinsic;
 use crate::ir::llvm::*;
 use crate::ir::shim::{self, debug_location, remark, remark_enabled, RemarkKind};
 use crate::ir::Builder;
+use crate::modes::loops::annotated::Annotation;
 use crate::modes::Session;
 use crate::options::RerunMode;
 use crate::rules::{self, AllocKind, CallKind};
@@ -137,7 +138,7 @@ pub fn try_rerun(sess: &mut Session, key: &Key, a: &Aug, trial: &Pair) -> Result
             if est < min_tape {
                 break;
             }
-            match check(copy, &loops, tops[k], key) {
+            match check(copy, &loops, tops[k], key, false) {
                 Ok(p) if force || est >= FACTOR * (p.state_bytes + SNAPSHOT_OVERHEAD) => {
                     plan = Some((p, est));
                     break;
@@ -170,7 +171,7 @@ pub fn try_rerun(sess: &mut Session, key: &Key, a: &Aug, trial: &Pair) -> Result
         return Ok(None);
     };
     let at = loop_place(p.header);
-    outline(m, copy, p, sess.opts.rerun_noalias)?;
+    outline(m, copy, p, sess.opts.rerun_noalias, None)?;
     let ckey = Key {
         func: copy,
         ..key.clone()
@@ -304,6 +305,142 @@ fn choose(
     )))
 }
 
+/// The trial `trial` of `key` is done and its function has loops
+/// annotated for checkpointing (`loops::annotated`): build the pair of a
+/// copy that runs each annotated outermost loop as a checkpointed loop
+/// with the schedule it names. A loop that cannot be (nested in another,
+/// writing memory whose extent is unknown, vector or higher-order modes)
+/// stays taped, with a warning: its derivative is the same either way.
+pub fn try_annotated(sess: &mut Session, key: &Key, trial: &Pair) -> Result<Option<Pair>> {
+    use crate::modes::loops::annotated::{self, Schedule};
+    let f = key.func;
+    if !annotated::any_in(f) || fn_string_attr(f, NO_RERUN).is_some() {
+        return Ok(None);
+    }
+    let m = sess.module;
+    let warn = |h: BB, why: &str| {
+        let at = instructions(h)
+            .into_iter()
+            .find(|i| debug_location(*i).is_some());
+        let msg = format!(
+            "reverse mode of '{}': the {} is annotated for checkpointing but is taped: {why}",
+            crate::ir::demangle::demangle(&name(f)),
+            loop_place(h)
+        );
+        shim::diagnose_warning(f, at, &msg);
+    };
+    let unsupported = if !users(trial.aug).is_empty() || !users(trial.rev).is_empty() {
+        Some("its function is recursive")
+    } else if sess.higher_order {
+        Some("a derivative of a derivative does not checkpoint loops")
+    } else if key.width != 1 {
+        Some("vector mode does not checkpoint loops")
+    } else if crate::modes::gpu::is_device(m) {
+        Some("device code does not checkpoint loops")
+    } else {
+        None
+    };
+    // (mem2reg: at -O0 too the trip counts are SCEV's to compute.)
+    let copy = private_copy(m, f, "rerun", NO_RERUN, "mem2reg,loop-simplify")?;
+    let loops = shim::Loops::new(copy);
+    let mut plans = Vec::new();
+    for h in blocks(copy) {
+        if loops.header(h) != Some(h) {
+            continue;
+        }
+        let Some(ann) = annotated::of_loop(copy, &loops, h) else {
+            continue;
+        };
+        let plan = match unsupported {
+            Some(why) => Err(why.to_string()),
+            None if loops.parent_header(h).is_some() => {
+                Err("it is inside another loop (annotate the outermost one)".into())
+            }
+            None => check(copy, &loops, h, key, true),
+        };
+        match plan {
+            Ok(p) => plans.push((p, ann)),
+            Err(why) => warn(h, &why),
+        }
+    }
+    drop(loops);
+    if plans.is_empty() {
+        crate::ir::globals::delete_function(copy);
+        return Ok(None);
+    }
+    // Trip counts first: outlining changes the loops.
+    let scev = shim::Scev::new(copy);
+    let counts: Vec<Option<V>> = plans
+        .iter()
+        .map(|(p, _)| scev.expand_exit_count(p.header))
+        .collect();
+    drop(scev);
+    for ((p, ann), btc) in plans.into_iter().zip(counts) {
+        let at = loop_place(p.header);
+        let how = match (btc, ann.schedule) {
+            (Some(_), _) => "as a checkpointed for loop".to_string(),
+            (None, Schedule::Revolve) => "its trip count is not known on entry: a checkpointed \
+                 while loop, periodic (revolve needs the trip count)"
+                .to_string(),
+            (None, _) => "its trip count is not known on entry: a checkpointed while loop".into(),
+        };
+        outline(m, copy, p, sess.opts.rerun_noalias, Some((ann, btc)))?;
+        if remark_enabled(f, RemarkKind::Passed) {
+            let msg = format!(
+                "reverse mode of '{}': the {at} is checkpointed ({}; {how})",
+                name(f),
+                ann.describe()
+            );
+            remark(f, None, RemarkKind::Passed, "Checkpoint", &msg);
+        }
+    }
+    let ckey = Key {
+        func: copy,
+        ..key.clone()
+    };
+    get_pair(sess, &ckey, None).map(Some)
+}
+
+/// The scheme and its data for an annotated loop: the runtime's scheme
+/// for the schedule (revolve needs the trip count: without it, periodic)
+/// and a constant EnzymeCkptConfig holding the count.
+fn annotated_scheme(
+    b: &Builder,
+    m: LLVMModuleRef,
+    ann: &Annotation,
+    is_for: bool,
+) -> Result<(V, V)> {
+    use crate::modes::loops::annotated::{scheme_fn, Schedule};
+    let ctx = module_context(m);
+    let schedule = match ann.schedule {
+        Schedule::Revolve if !is_for => Schedule::Periodic,
+        s => s,
+    };
+    let snapshots = match schedule {
+        // Revolve's default: 16 slots.
+        Schedule::Revolve => ann.count.unwrap_or(16),
+        Schedule::Periodic => ann.count.unwrap_or(0),
+        _ => 0,
+    };
+    let scheme = b.call_fn(scheme_fn(m)?, &mut [const_i32(ctx, schedule as i64)]);
+    // EnzymeCkptConfig {snapshots, verbose, spill_dir, mem_budget, stats}.
+    let (i64t, p) = (i64_type(ctx), ptr_type(ctx));
+    let t = struct_type(ctx, &mut [i64t, i32_type(ctx), p, i64t, p]);
+    let init = crate::ir::consts::const_struct_of(
+        t,
+        &[
+            const_i64(ctx, snapshots),
+            const_i32(ctx, 0),
+            zero(p),
+            const_i64(ctx, 0),
+            zero(p),
+        ],
+    );
+    let g = crate::ir::link::add_global(m, "enzyme_rs.ckpt_config", t, Some(init), true);
+    make_internal(g);
+    Ok((scheme, g))
+}
+
 /// "loop at file:line" for a loop header (the first located instruction).
 pub(super) fn loop_place(h: BB) -> String {
     match instructions(h).into_iter().find_map(debug_location) {
@@ -417,7 +554,15 @@ pub(super) fn single_exit_body(
 }
 
 /// Whether loop `h` of `f` may be re-run; the reason when not.
-fn check(f: V, loops: &shim::Loops, h: BB, key: &Key) -> std::result::Result<Plan, String> {
+/// With `globals` (an annotated loop), mutable globals it writes are part
+/// of its state too.
+fn check(
+    f: V,
+    loops: &shim::Loops,
+    h: BB,
+    key: &Key,
+    globals: bool,
+) -> std::result::Result<Plan, String> {
     let m = module_of(f);
     let (body, exit) = single_exit_body(f, loops, h)?;
     let preheader = loops.preheader(h).ok_or("it has no preheader")?;
@@ -444,9 +589,21 @@ fn check(f: V, loops: &shim::Loops, h: BB, key: &Key) -> std::result::Result<Pla
             if state.iter().any(|(s, _)| *s == o) {
                 continue;
             }
+            if globals && is_global_var(o) && !is_global_constant(o) {
+                let bytes = type_alloc_size(m, crate::ir::globals::global_type(o));
+                state_bytes += bytes;
+                state.push((o, const_i64(module_context(m), bytes as i64)));
+                continue;
+            }
             if !is_local_object(o) || !is_uncaptured(o) || body.contains(&inst_block(o)) {
+                let mine = if globals {
+                    "the function's own memory and global variables (a snapshot holds \
+                     those)"
+                } else {
+                    "its own scratch"
+                };
                 return Err(format!(
-                    "it writes memory other than its own scratch ({})",
+                    "it writes memory other than {mine} ({})",
                     print_value(o).trim()
                 ));
             }
@@ -748,7 +905,17 @@ fn demote(m: LLVMModuleRef, f: V, p: &Plan) -> Vec<V> {
 /// Replace loop `p` of `f` (a private copy) by a re-run loop function;
 /// `noalias`: mark the step's parameters that alone reach the state
 /// ([`mark_state_params`]).
-fn outline(m: LLVMModuleRef, f: V, p: Plan, noalias: bool) -> Result<()> {
+/// `sched`: an annotated loop's schedule and its backedge-taken count
+/// when known on entry (then a checkpointed for loop of that many steps
+/// plus one, each step one run of the header; else a while loop), driven
+/// by the runtime's generic scheme driver.
+fn outline(
+    m: LLVMModuleRef,
+    f: V,
+    p: Plan,
+    noalias: bool,
+    sched: Option<(Annotation, Option<V>)>,
+) -> Result<()> {
     let ctx = module_context(m);
     let slots = demote(m, f, &p);
     let mut state = p.state.clone();
@@ -791,28 +958,45 @@ fn outline(m: LLVMModuleRef, f: V, p: Plan, noalias: bool) -> Result<()> {
         b.set_debug_loc_from(at);
     }
     let marker = |n: &str| named_global(m, n).unwrap_or_else(|| add_global(m, i32_type(ctx), n));
-    // No scheme: the loop function gets the re-run's own driver (marked
+    // No schedule: the loop function gets the re-run's own driver (marked
     // below; runtime/loops_rt.c), whose schedule is fixed.
-    let mut args = vec![
-        step,
-        marker("enzyme_scheme"),
-        zero(ptr_type(ctx)),
-        zero(ptr_type(ctx)),
-    ];
+    let (scheme, data, steps) = match &sched {
+        Some((ann, btc)) => {
+            let (s, d) = annotated_scheme(&b, m, ann, btc.is_some())?;
+            let steps = btc.map(|n| b.add(n, const_i64(ctx, 1)));
+            (s, d, steps)
+        }
+        None => (zero(ptr_type(ctx)), zero(ptr_type(ctx)), None),
+    };
+    let mut args = vec![step];
+    if let Some(n) = steps {
+        args.extend([const_i64(ctx, 0), n]);
+    }
+    args.extend([marker("enzyme_scheme"), scheme, data]);
     for (o, bytes) in &state {
         args.extend([marker("enzyme_checkpoint_region"), *o, *bytes]);
     }
     args.extend(live_ins.iter().copied());
+    let (callee, kind) = if steps.is_some() {
+        ("__enzyme_checkpoint_for", crate::modes::loops::Kind::For)
+    } else {
+        (
+            "__enzyme_checkpoint_while",
+            crate::modes::loops::Kind::While,
+        )
+    };
     let decl = get_or_declare(
         m,
-        "__enzyme_checkpoint_while",
+        callee,
         fn_type_of(void_type(ctx), &mut [ptr_type(ctx)], true),
     );
     let call = b.call_fn(decl, &mut args);
     set_successor(term, 0, p.exit);
     crate::ir::omp::delete_unreachable_blocks(f);
-    let lf = crate::modes::loops::lower_call(m, call, crate::modes::loops::Kind::While)?;
-    set_fn_string_attr(lf, crate::modes::loops::RERUN_DRIVER, "1");
+    let lf = crate::modes::loops::lower_call(m, call, kind)?;
+    if sched.is_none() {
+        set_fn_string_attr(lf, crate::modes::loops::RERUN_DRIVER, "1");
+    }
     verify_function(f).map_err(|e| {
         Error::internal(format!(
             "rerun: the copy of '{}' fails the verifier: {e}",

@@ -1,0 +1,67 @@
+// Loop checkpoint annotations (clang 20 and newer): the marker the clang
+// plugin puts first in the loop's body becomes the loop's metadata at
+// pipeline start (the primal keeps no call; the loop is not unrolled), and
+// the gradient runs the loop through the checkpointing runtime with the
+// schedule named.
+// REQUIRES: llvm22
+// RUN: %clang -O2 -std=c2x -fplugin=%plugin -fpass-plugin=%plugin -S -emit-llvm -DPRIMAL %s -o - | %FileCheck %s --check-prefix=PRIMAL
+// RUN: %clang -O2 -std=c2x -fplugin=%plugin -fpass-plugin=%plugin -S -emit-llvm -Rpass=enzyme %s -o %t.ll 2>&1 | %FileCheck %s --check-prefix=REMARK
+// RUN: %FileCheck %s --check-prefix=IR < %t.ll
+// RUN: %clang -O0 -g -std=c2x -fplugin=%plugin -fpass-plugin=%plugin -S -emit-llvm -DNESTED %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=NESTED
+// RUN: not %clang -std=c2x -fsyntax-only -fplugin=%plugin -DBAD %s 2>&1 | %FileCheck %s --check-prefix=BAD
+
+double state[4];
+
+double run(double x, long n) {
+  for (int k = 0; k < 4; k++)
+    state[k] = x * (k + 1);
+  [[enzyme::checkpoint("revolve", 3)]] for (long i = 0; i < n; i++) {
+    for (int k = 0; k < 4; k++)
+      state[k] = __builtin_sin(state[k]) + 0.1 * state[(k + 1) % 4];
+  }
+  return state[0] * state[3];
+}
+
+#ifdef NESTED
+double nested(double x, long n, long m) {
+  double s = x;
+  for (long j = 0; j < m; j++) {
+    // NESTED: loop_checkpoint.c:[[@LINE+1]]:{{[0-9]+}}: warning: reverse mode of 'nested': the loop at {{.*}}loop_checkpoint.c:[[@LINE+1]] is annotated for checkpointing but is taped: it is inside another loop (annotate the outermost one)
+    [[enzyme::checkpoint]] for (long i = 0; i < n; i++)
+      s = __builtin_sin(s) * x;
+  }
+  return s;
+}
+double __enzyme_autodiff(void *, ...);
+double grad_nested(double x, long n) { return __enzyme_autodiff((void *)nested, x, n, 2L); }
+#endif
+
+#ifdef BAD
+void bad(long n) {
+  // BAD: loop_checkpoint.c:[[@LINE+1]]:{{[0-9]+}}: error: enzyme_checkpoint on a loop takes a schedule first: "periodic", "store_all", "revolve" or "binomial"
+  [[enzyme::checkpoint("sometimes")]] for (long i = 0; i < n; i++) ;
+  // BAD: loop_checkpoint.c:[[@LINE+1]]:{{[0-9]+}}: error: the count of enzyme_checkpoint on a loop (snapshots or period) must be an integer constant of at least 1
+  [[enzyme::checkpoint("revolve", 0)]] for (long i = 0; i < n; i++) ;
+  // BAD: loop_checkpoint.c:[[@LINE+1]]:{{[0-9]+}}: error: enzyme_checkpoint on a statement applies to loops (for, while, do) only
+  [[enzyme::checkpoint]] n++;
+}
+#endif
+
+double __enzyme_autodiff(void *, ...);
+
+// PRIMAL-LABEL: define {{.*}}double @run(
+// PRIMAL-NOT: __enzyme_rs_checkpoint_loop
+// PRIMAL: br i1 {{.*}}, !llvm.loop [[L:![0-9]+]]
+// PRIMAL-NOT: declare {{.*}}__enzyme_rs_checkpoint_loop
+// PRIMAL: [[L]] = distinct !{[[L]], {{.*}}[[P:![0-9]+]], [[U:![0-9]+]]}
+// PRIMAL: [[P]] = !{!"enzyme_rs.checkpoint", i64 3, i64 3}
+// PRIMAL: [[U]] = !{!"llvm.loop.unroll.disable"}
+
+// REMARK: remark: reverse mode of 'run': the loop at {{.*}}loop_checkpoint.c:{{[0-9]+}} is checkpointed (revolve, 3; as a checkpointed for loop)
+
+// IR-NOT: __enzyme_rs_checkpoint_loop
+// IR: call {{.*}}@__enzyme_rs_loops_ckpt_fwd(
+// IR: call {{.*}}@__enzyme_rs_loops_ckpt_rev(
+#ifndef PRIMAL
+double grad(double x, long n) { return __enzyme_autodiff((void *)run, x, n); }
+#endif

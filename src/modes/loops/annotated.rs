@@ -1,0 +1,151 @@
+//! Loops annotated for checkpointing in the source, Enzyme's spellings:
+//! `[[enzyme::checkpoint("revolve", 3)]] for (...)`,
+//! `__attribute__((enzyme_checkpoint(...)))` and
+//! `#pragma enzyme checkpoint(...)` on the line before the loop (clang 20
+//! and newer; cpp/clang_attrs.cc).
+//!
+//! The clang plugin starts the loop's body with a call
+//! `__enzyme_rs_checkpoint_loop(schedule, count)`. At pipeline start
+//! ([`mark`]) each such call becomes a property of its loop's `llvm.loop`
+//! metadata, `!{!"enzyme_rs.checkpoint", schedule, count}`, beside
+//! `llvm.loop.unroll.disable` (so the simplification pipeline keeps the
+//! loop), and the call is removed: the primal compiles as if the
+//! annotation were not there. In reverse mode `reverse::rerun` reads the
+//! property ([`of_loop`]) and runs the loop as a checkpointed loop with
+//! the schedule named (`rerun::try_annotated`).
+use crate::callsite::unmangled_head;
+use crate::ir::llvm::*;
+use crate::ir::shim;
+
+/// The function the clang plugin calls first in an annotated loop's body.
+pub const MARKER: &str = "__enzyme_rs_checkpoint_loop";
+/// The loop property the marker becomes.
+const PROPERTY: &str = "enzyme_rs.checkpoint";
+
+/// The schedule an annotation names (codes as cpp/clang_attrs.cc gives
+/// them; runtime/loops_rt.c `__enzyme_rs_loops_scheme` takes the same).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Schedule {
+    /// No schedule named: EnzymeCkptPeriodic with about sqrt(n) segments.
+    Default = 0,
+    /// "periodic": EnzymeCkptPeriodic, the count its `snapshots`.
+    Periodic = 1,
+    /// "store_all": a snapshot before every iteration.
+    StoreAll = 2,
+    /// "revolve" / "binomial": binomial checkpointing with `count` slots.
+    Revolve = 3,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Annotation {
+    pub schedule: Schedule,
+    /// The count given (snapshots, or the period), if any.
+    pub count: Option<i64>,
+}
+
+impl Annotation {
+    fn from_codes(code: i64, count: i64) -> Annotation {
+        let schedule = match code {
+            1 => Schedule::Periodic,
+            2 => Schedule::StoreAll,
+            3 => Schedule::Revolve,
+            _ => Schedule::Default,
+        };
+        Annotation {
+            schedule,
+            count: (count > 0).then_some(count),
+        }
+    }
+
+    /// "revolve, 2 snapshots" (for remarks).
+    pub fn describe(&self) -> String {
+        let s = match self.schedule {
+            Schedule::Default => "the default schedule",
+            Schedule::Periodic => "periodic",
+            Schedule::StoreAll => "store_all",
+            Schedule::Revolve => "revolve",
+        };
+        match self.count {
+            Some(c) => format!("{s}, {c}"),
+            None => s.to_string(),
+        }
+    }
+}
+
+/// Turn every marker call of `m` into its loop's property and remove it
+/// (a marker outside any loop, left where a loop was unrolled away, is
+/// just removed). Returns whether `m` changed.
+pub fn mark(m: LLVMModuleRef) -> bool {
+    let markers: Vec<V> = functions(m)
+        .into_iter()
+        .filter(|f| is_declaration(*f) && unmangled_head(&name(*f)).starts_with(MARKER))
+        .collect();
+    let mut changed = false;
+    for decl in markers {
+        let calls: Vec<V> = users(decl).into_iter().filter(|u| is_call(*u)).collect();
+        let mut by_fn: Vec<(V, Vec<V>)> = Vec::new();
+        for c in calls {
+            let f = inst_fn(c);
+            match by_fn.iter_mut().find(|(g, _)| *g == f) {
+                Some((_, cs)) => cs.push(c),
+                None => by_fn.push((f, vec![c])),
+            }
+        }
+        for (f, cs) in by_fn {
+            let loops = shim::Loops::new(f);
+            for c in cs {
+                let args = call_args(c);
+                let code = args.first().and_then(|a| const_int_value(*a)).unwrap_or(0);
+                let count = args.get(1).and_then(|a| const_int_value(*a)).unwrap_or(-1);
+                match loops.header(inst_block(c)) {
+                    Some(h) => {
+                        for latch in latches(f, &loops, h) {
+                            shim::add_loop_property(terminator(latch), PROPERTY, code, count, true);
+                        }
+                        log::debug!(
+                            "annotated: a loop of '{}' is checkpointed ({code}, {count})",
+                            name(f)
+                        );
+                    }
+                    None => log::debug!("annotated: a marker of '{}' is in no loop", name(f)),
+                }
+                erase(c);
+                changed = true;
+            }
+        }
+        if users(decl).is_empty() {
+            crate::ir::globals::delete_function(decl);
+        }
+    }
+    changed
+}
+
+/// The blocks of loop `h` that branch back to it.
+fn latches(f: V, loops: &shim::Loops, h: BB) -> Vec<BB> {
+    blocks(f)
+        .into_iter()
+        .filter(|b| loops.contains(h, *b) && successors(*b).contains(&h))
+        .collect()
+}
+
+/// The annotation of loop `h` of `f`, if it has one.
+pub fn of_loop(f: V, loops: &shim::Loops, h: BB) -> Option<Annotation> {
+    latches(f, loops, h).into_iter().find_map(|l| {
+        shim::loop_property(terminator(l), PROPERTY).map(|(a, b)| Annotation::from_codes(a, b))
+    })
+}
+
+/// Whether some loop of `f` is annotated (a quick look at its branches).
+pub fn any_in(f: V) -> bool {
+    blocks(f)
+        .into_iter()
+        .any(|b| shim::loop_property(terminator(b), PROPERTY).is_some())
+}
+
+/// The runtime's `__enzyme_rs_loops_scheme` (linked into `m` if needed;
+/// inactive: it returns a table of the runtime's functions).
+pub fn scheme_fn(m: LLVMModuleRef) -> crate::diag::Result<V> {
+    let f = super::pair::helper(m, "scheme")?;
+    crate::ir::attrs::set_fn_string_attr(f, "enzyme_inactive", "");
+    Ok(f)
+}
