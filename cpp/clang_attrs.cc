@@ -30,6 +30,8 @@
 //
 //   [[enzyme::checkpoint("revolve", 3)]] for (...) { ... }
 //
+// (also spelled enzyme_checkpointing_enable("binomial" or "regular", n)).
+//
 // The loop's body then starts with a call
 // `__enzyme_rs_checkpoint_loop(schedule, count)` (schedule: 0 default,
 // 1 periodic, 2 store_all, 3 revolve/binomial; count -1 when not given),
@@ -261,8 +263,8 @@ struct Schedule {
   const char *name;
   int64_t code;
 };
-constexpr Schedule schedules[] = {
-    {"periodic", 1}, {"store_all", 2}, {"revolve", 3}, {"binomial", 3}};
+constexpr Schedule schedules[] = {{"periodic", 1}, {"regular", 1}, {"store_all", 2},
+                                   {"revolve", 3},  {"binomial", 3}};
 
 // The declaration of the marker the loop's body starts with, made once
 // per translation unit.
@@ -302,8 +304,8 @@ bool markLoop(Sema &S, Stmt *St, const ParsedAttr &A) {
           code = s.code;
     if (!code) {
       S.Diag(A.getLoc(), err) << std::string(
-          "enzyme_checkpoint on a loop takes a schedule first: \"periodic\", \"store_all\", "
-          "\"revolve\" or \"binomial\" (then, optionally, a count)");
+          "enzyme_checkpoint on a loop takes a schedule first: \"periodic\" (or \"regular\"), "
+          "\"store_all\", \"revolve\" or \"binomial\" (then, optionally, a count)");
       return false;
     }
   }
@@ -400,6 +402,52 @@ public:
 };
 
 PragmaHandlerRegistry::Add<EnzymePragma> pragma("enzyme", "enzyme-rs: #pragma enzyme checkpoint");
+
+// enzyme_checkpointing_enable("binomial" or "regular", count) on a loop:
+// another spelling Enzyme's users have (Reactant's), the same as
+// enzyme_checkpoint on a loop.
+struct CheckpointingEnable : public ParsedAttrInfo {
+  Spelling spellings[6];
+  CheckpointingEnable() {
+    spellings[0] = {ParsedAttr::AS_GNU, "enzyme_checkpointing_enable"};
+    spellings[1] = {ParsedAttr::AS_CXX11, "enzyme_checkpointing_enable"};
+    spellings[2] = {ParsedAttr::AS_CXX11, "enzyme::checkpointing_enable"};
+    spellings[3] = {ParsedAttr::AS_CXX11, "checkpointing_enable"};
+#if CLANG_VERSION_MAJOR >= 18
+    spellings[4] = {ParsedAttr::AS_C23, "enzyme_checkpointing_enable"};
+    spellings[5] = {ParsedAttr::AS_C23, "enzyme::checkpointing_enable"};
+#else
+    spellings[4] = {ParsedAttr::AS_C2x, "enzyme_checkpointing_enable"};
+    spellings[5] = {ParsedAttr::AS_C2x, "enzyme::checkpointing_enable"};
+#endif
+    Spellings = spellings;
+    OptArgs = 2;
+  }
+  bool diagAppertainsToDecl(Sema &S, const ParsedAttr &A, const Decl *) const override {
+    unsigned id = S.getDiagnostics().getCustomDiagID(DiagnosticsEngine::Warning,
+                                                     "'%0' attribute only applies to loops");
+    S.Diag(A.getLoc(), id) << A.getAttrName()->getName();
+    return false;
+  }
+  bool diagAppertainsToStmt(Sema &S, const ParsedAttr &A, const Stmt *St) const override {
+    // (The bare last name is a spelling only so that clang parses the
+    // scoped form's arguments.)
+    if (!A.getScopeName() && A.getAttrName()->getName() == "checkpointing_enable") {
+      S.Diag(A.getLoc(), diag::warn_unknown_attribute_ignored) << A << A.getRange();
+      return false;
+    }
+    return loopAppertains(S, A, St);
+  }
+#if CLANG_VERSION_MAJOR >= 20
+  AttrHandling handleStmtAttribute(Sema &S, Stmt *St, const ParsedAttr &A,
+                                   class Attr *&Result) const override {
+    Result = nullptr;
+    return markLoop(S, St, A) ? AttributeApplied : AttributeNotApplied;
+  }
+#endif
+};
+
+ParsedAttrInfoRegistry::Add<CheckpointingEnable> r7("enzyme_checkpointing_enable", "");
 
 ParsedAttrInfoRegistry::Add<EnzymeAttr<0>> r0("enzyme_inactive", "");
 ParsedAttrInfoRegistry::Add<EnzymeAttr<1>> r1("enzyme_inactive_noblock", "");

@@ -38,7 +38,7 @@ double grad_nested(double x, long n) { return __enzyme_autodiff((void *)nested, 
 
 #ifdef BAD
 void bad(long n) {
-  // BAD: loop_checkpoint.c:[[@LINE+1]]:{{[0-9]+}}: error: enzyme_checkpoint on a loop takes a schedule first: "periodic", "store_all", "revolve" or "binomial"
+  // BAD: loop_checkpoint.c:[[@LINE+1]]:{{[0-9]+}}: error: enzyme_checkpoint on a loop takes a schedule first: "periodic" (or "regular"), "store_all", "revolve" or "binomial"
   [[enzyme::checkpoint("sometimes")]] for (long i = 0; i < n; i++) ;
   // BAD: loop_checkpoint.c:[[@LINE+1]]:{{[0-9]+}}: error: the count of enzyme_checkpoint on a loop (snapshots or period) must be an integer constant of at least 1
   [[enzyme::checkpoint("revolve", 0)]] for (long i = 0; i < n; i++) ;

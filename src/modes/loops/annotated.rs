@@ -5,7 +5,9 @@
 //! and newer; cpp/clang_attrs.cc).
 //!
 //! The clang plugin starts the loop's body with a call
-//! `__enzyme_rs_checkpoint_loop(schedule, count)`. At pipeline start
+//! `__enzyme_rs_checkpoint_loop(schedule, count)` (Enzyme's plugin, and
+//! Enzyme-JAX's IR, with `__enzyme_set_checkpointing(mode, count)`, read
+//! the same way). At pipeline start
 //! ([`mark`]) each such call becomes a property of its loop's `llvm.loop`
 //! metadata, `!{!"enzyme_rs.checkpoint", schedule, count}`, beside
 //! `llvm.loop.unroll.disable` (so the simplification pipeline keeps the
@@ -19,6 +21,13 @@ use crate::ir::shim;
 
 /// The function the clang plugin calls first in an annotated loop's body.
 pub const MARKER: &str = "__enzyme_rs_checkpoint_loop";
+/// Enzyme's own marker (its clang plugin's, and IR from Enzyme-JAX):
+/// `__enzyme_set_checkpointing(mode, count)`, mode 1 regular (periodic),
+/// 2 binomial; count all ones when not given.
+const ENZYME_MARKER: &str = "__enzyme_set_checkpointing";
+/// Enzyme's `__enzyme_set_mincut(enable)` loop marker: the min-cut is
+/// always on here, so it is removed and has no effect.
+const MINCUT_MARKER: &str = "__enzyme_set_mincut";
 /// The loop property the marker becomes.
 const PROPERTY: &str = "enzyme_rs.checkpoint";
 
@@ -76,12 +85,20 @@ impl Annotation {
 /// (a marker outside any loop, left where a loop was unrolled away, is
 /// just removed). Returns whether `m` changed.
 pub fn mark(m: LLVMModuleRef) -> bool {
-    let markers: Vec<V> = functions(m)
+    let markers: Vec<(V, &str)> = functions(m)
         .into_iter()
-        .filter(|f| is_declaration(*f) && unmangled_head(&name(*f)).starts_with(MARKER))
+        .filter(|f| is_declaration(*f))
+        .filter_map(|f| {
+            let n = name(f);
+            let head = unmangled_head(&n);
+            [MARKER, ENZYME_MARKER, MINCUT_MARKER]
+                .into_iter()
+                .find(|k| head.starts_with(*k))
+                .map(|k| (f, k))
+        })
         .collect();
     let mut changed = false;
-    for decl in markers {
+    for (decl, which) in markers {
         let calls: Vec<V> = users(decl).into_iter().filter(|u| is_call(*u)).collect();
         let mut by_fn: Vec<(V, Vec<V>)> = Vec::new();
         for c in calls {
@@ -97,7 +114,13 @@ pub fn mark(m: LLVMModuleRef) -> bool {
                 let args = call_args(c);
                 let code = args.first().and_then(|a| const_int_value(*a)).unwrap_or(0);
                 let count = args.get(1).and_then(|a| const_int_value(*a)).unwrap_or(-1);
-                match loops.header(inst_block(c)) {
+                let code = match (which, code) {
+                    (ENZYME_MARKER, 1) => Schedule::Periodic as i64,
+                    (ENZYME_MARKER, 2) => Schedule::Revolve as i64,
+                    (ENZYME_MARKER, _) => Schedule::Default as i64,
+                    _ => code,
+                };
+                match loops.header(inst_block(c)).filter(|_| which != MINCUT_MARKER) {
                     Some(h) => {
                         for latch in latches(f, &loops, h) {
                             shim::add_loop_property(terminator(latch), PROPERTY, code, count, true);
@@ -107,7 +130,7 @@ pub fn mark(m: LLVMModuleRef) -> bool {
                             name(f)
                         );
                     }
-                    None => log::debug!("annotated: a marker of '{}' is in no loop", name(f)),
+                    None => log::debug!("annotated: {which} in '{}' removed", name(f)),
                 }
                 erase(c);
                 changed = true;

@@ -3,13 +3,14 @@
 // Loops annotated for checkpointing in the source, every spelling Enzyme
 // has: [[enzyme::checkpoint(schedule, count)]], the GNU
 // __attribute__((enzyme_checkpoint(...))) and `#pragma enzyme checkpoint`
-// (also through _Pragma in a macro), for each schedule (periodic,
-// store_all, revolve, binomial, none named). The state is a global array,
+// (also through _Pragma in a macro), and Reactant's
+// enzyme_checkpointing_enable, for each schedule (periodic, store_all,
+// revolve, binomial, regular, none named). The state is a global array,
 // a local array, or scalars carried from one iteration to the next; one
 // loop's trip count is known only when it ends (a while loop). Each
 // function's value and gradient must equal those of the same loop without
 // the annotation, which central differences check too. (Whether the loops
-// are checkpointed is lit/loops/annotated_loops.c's to check.)
+// are checkpointed is lit/attributes/loop_checkpoint.c's to check.)
 #include "../check.h"
 
 #define N 3
@@ -63,6 +64,19 @@ double store_all(double x, long n) {
 double by_default(double x, long n) {
   INIT
   [[enzyme::checkpoint]] for (long i = 0; i < n; i++) { STEP }
+  return RESULT;
+}
+
+// Reactant's spelling: enzyme_checkpointing_enable("binomial" or "regular").
+double reactant_binomial(double x, long n) {
+  INIT
+  [[enzyme_checkpointing_enable("binomial", 2)]] for (long i = 0; i < n; i++) { STEP }
+  return RESULT;
+}
+
+double reactant_regular(double x, long n) {
+  INIT
+  __attribute__((enzyme_checkpointing_enable("regular", 4))) for (long i = 0; i < n; i++) { STEP }
   return RESULT;
 }
 
@@ -129,6 +143,8 @@ int main(void) {
     CHECK_ONE(store_all, 0.4, n);
     CHECK_ONE(by_default, 0.4, n);
     CHECK_ONE(counted_down, 0.4, n);
+    CHECK_ONE(reactant_binomial, 0.4, n);
+    CHECK_ONE(reactant_regular, 0.4, n);
     CHECK_FD(local_state, 0.4, n);
     if (n > 0)
       CHECK_FD(until_small, 0.4, n);
