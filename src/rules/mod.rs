@@ -301,6 +301,8 @@ pub fn math_base(n: &str) -> Option<&'static str> {
         "scalbn",
         "scalbln",
         "lgamma",
+        "lgamma_r",
+        "remquo",
         "tgamma",
         "exp10",
         "j0",
@@ -314,6 +316,12 @@ pub fn math_base(n: &str) -> Option<&'static str> {
         rest.split('.').next()?
     } else {
         let s = n.strip_prefix("__builtin_").unwrap_or(n);
+        // (The reentrant lgamma's float and long double forms put their
+        // suffix before the `_r`.)
+        let s = match s {
+            "lgammaf_r" | "lgammal_r" => "lgamma_r",
+            _ => s,
+        };
         if NAMES.contains(&s) {
             s
         } else if let Some(t) = s.strip_suffix('f').or_else(|| s.strip_suffix('l')) {
@@ -542,6 +550,21 @@ fn exp_log_partials(base: &str) -> Option<(PartialsFn, Reads)> {
             },
             READS_ARGS,
         ),
+        // remquo(x, y, &q) is remainder(x, y), with low bits of the
+        // quotient through the pointer (an int, no derivative).
+        "remquo" => (
+            |c| {
+                vec![
+                    c.when(0, || Partial::One),
+                    c.when(1, || {
+                        let n = c.b.unary_intrinsic("llvm.rint", c.b.fdiv(c.x(), c.y()));
+                        Partial::Val(c.b.fneg(n))
+                    }),
+                    Partial::Zero,
+                ]
+            },
+            |n| (vec![n[1], n[1], false], false),
+        ),
         // nextafter(x, y): the neighbour of x towards y moves with x.
         "nextafter" | "nexttoward" => (
             |c| vec![c.when(0, || Partial::One), Partial::Zero],
@@ -690,6 +713,17 @@ fn other_partials(base: &str) -> Option<(PartialsFn, Reads)> {
         "lgamma" => (
             |c| vec![c.when(0, || Partial::Val(digamma(c.b, c.x())))],
             READS_ARGS,
+        ),
+        // lgamma_r(x, &sign): the sign of gamma(x) goes through the
+        // pointer (an int, no derivative).
+        "lgamma_r" => (
+            |c| {
+                vec![
+                    c.when(0, || Partial::Val(digamma(c.b, c.x()))),
+                    Partial::Zero,
+                ]
+            },
+            |n| (vec![n[0], false], false),
         ),
         "tgamma" => (
             |c| vec![c.when(0, || Partial::Val(c.b.fmul(c.out(), digamma(c.b, c.x()))))],

@@ -120,7 +120,10 @@ pub fn mark(m: LLVMModuleRef) -> bool {
                     (ENZYME_MARKER, _) => Schedule::Default as i64,
                     _ => code,
                 };
-                match loops.header(inst_block(c)).filter(|_| which != MINCUT_MARKER) {
+                match loops
+                    .header(inst_block(c))
+                    .filter(|_| which != MINCUT_MARKER)
+                {
                     Some(h) => {
                         for latch in latches(f, &loops, h) {
                             shim::add_loop_property(terminator(latch), PROPERTY, code, count, true);

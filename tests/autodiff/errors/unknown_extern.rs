@@ -1,19 +1,19 @@
-// EXPECT-ERROR: no derivative known for external function 'lgamma_r'
+// EXPECT-ERROR: no derivative known for external function 'vendor_model'
 // EXPECT-ERROR: unknown_extern.rs:14
-// EXPECT-ERROR: in function 'unknown_extern::log_gamma'
-// A differentiated function calls a C function (libm's lgamma_r) with no
-// rule: a compile error naming the function (its Rust name, not the
-// mangled one) and the Rust line of the call.
+// EXPECT-ERROR: in function 'unknown_extern::model'
+// A differentiated function calls a C function with no body and no rule
+// (a vendor library's): a compile error naming the function (its Rust
+// name, not the mangled one) and the Rust line of the call.
 #![feature(autodiff)]
 use std::autodiff::autodiff_reverse;
 extern "C" {
-    fn lgamma_r(x: f64, sign: *mut i32) -> f64;
+    fn vendor_model(x: f64, state: *mut i32) -> f64;
 }
-#[autodiff_reverse(d_log_gamma, Active, Const, Active)]
-fn log_gamma(x: f64, sign: &mut i32) -> f64 {
-    x * unsafe { lgamma_r(x, sign) }
+#[autodiff_reverse(d_model, Active, Const, Active)]
+fn model(x: f64, state: &mut i32) -> f64 {
+    x * unsafe { vendor_model(x, state) }
 }
 fn main() {
-    let mut sign = 0;
-    println!("{:?}", d_log_gamma(1.5, &mut sign, 1.0));
+    let mut state = 0;
+    println!("{:?}", d_model(1.5, &mut state, 1.0));
 }
