@@ -407,7 +407,7 @@ PragmaHandlerRegistry::Add<EnzymePragma> pragma("enzyme", "enzyme-rs: #pragma en
 // another spelling Enzyme's users have (Reactant's), the same as
 // enzyme_checkpoint on a loop.
 struct CheckpointingEnable : public ParsedAttrInfo {
-  Spelling spellings[6];
+  Spelling spellings[7];
   CheckpointingEnable() {
     spellings[0] = {ParsedAttr::AS_GNU, "enzyme_checkpointing_enable"};
     spellings[1] = {ParsedAttr::AS_CXX11, "enzyme_checkpointing_enable"};
@@ -416,9 +416,11 @@ struct CheckpointingEnable : public ParsedAttrInfo {
 #if CLANG_VERSION_MAJOR >= 18
     spellings[4] = {ParsedAttr::AS_C23, "enzyme_checkpointing_enable"};
     spellings[5] = {ParsedAttr::AS_C23, "enzyme::checkpointing_enable"};
+    spellings[6] = {ParsedAttr::AS_C23, "checkpointing_enable"};
 #else
     spellings[4] = {ParsedAttr::AS_C2x, "enzyme_checkpointing_enable"};
     spellings[5] = {ParsedAttr::AS_C2x, "enzyme::checkpointing_enable"};
+    spellings[6] = {ParsedAttr::AS_C2x, "checkpointing_enable"};
 #endif
     Spellings = spellings;
     OptArgs = 2;

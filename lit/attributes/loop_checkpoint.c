@@ -26,14 +26,23 @@ double run(double x, long n) {
 double nested(double x, long n, long m) {
   double s = x;
   for (long j = 0; j < m; j++) {
-    // NESTED: loop_checkpoint.c:[[@LINE+1]]:{{[0-9]+}}: warning: reverse mode of 'nested': the loop at {{.*}}loop_checkpoint.c:[[@LINE+1]] is annotated for checkpointing but is taped: it is inside another loop (annotate the outermost one)
+    // NESTED-DAG: loop_checkpoint.c:[[@LINE+1]]:{{[0-9]+}}: warning: reverse mode of 'nested': the loop at {{.*}}loop_checkpoint.c:[[@LINE+1]] is annotated for checkpointing but is taped: it is inside another loop (annotate the outermost one)
     [[enzyme::checkpoint]] for (long i = 0; i < n; i++)
       s = __builtin_sin(s) * x;
   }
   return s;
 }
+// Through a pointer argument with no __enzyme_ptr_size_hint: the extent
+// is not known.
+void through(double *u, long n) {
+  // NESTED-DAG: loop_checkpoint.c:{{[0-9]+}}:{{[0-9]+}}: warning: reverse mode of 'through': the loop at {{.*}}loop_checkpoint.c:{{[0-9]+}} is annotated for checkpointing but is taped: it writes memory other than the function's own memory, global variables, and memory whose extent __enzyme_ptr_size_hint(pointer, bytes) gives before the loop
+  [[enzyme::checkpoint("revolve", 2)]] for (long i = 0; i < n; i++)
+    u[i % 3] = __builtin_sin(u[(i + 1) % 3]);
+}
 double __enzyme_autodiff(void *, ...);
 double grad_nested(double x, long n) { return __enzyme_autodiff((void *)nested, x, n, 2L); }
+extern int enzyme_dup;
+void grad_through(double *u, double *du, long n) { __enzyme_autodiff((void *)through, enzyme_dup, u, du, n); }
 #endif
 
 #ifdef BAD

@@ -7,7 +7,10 @@ use crate::ir::llvm::*;
 pub fn erase_annotations(m: LLVMModuleRef) -> bool {
     let mut changed = false;
     for f in functions(m) {
-        if !is_declaration(f) || crate::rules::hints::type_hint(&name(f)).is_none() {
+        let n = name(f);
+        let hint =
+            crate::rules::hints::type_hint(&n).is_some() || crate::rules::hints::is_size_hint(&n);
+        if !is_declaration(f) || !hint {
             continue;
         }
         for u in users(f) {

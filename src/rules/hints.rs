@@ -7,6 +7,13 @@
 //! (`analysis::types::known`), and the pass erases them once every
 //! derivative is built (`modes::hints`), so they need no definition.
 
+/// `__enzyme_ptr_size_hint(ptr, bytes[, space])`: the extent of memory
+/// behind a pointer a checkpointed loop writes (`loops::annotated`); no
+/// derivative, erased with the type annotations.
+pub fn is_size_hint(n: &str) -> bool {
+    crate::callsite::unmangled_head(n).starts_with("__enzyme_ptr_size_hint")
+}
+
 /// What an annotation says the memory holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hint {

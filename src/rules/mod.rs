@@ -815,6 +815,7 @@ fn min_max(c: &RuleCtx, is_max: bool) -> Vec<Partial> {
 pub(crate) fn is_inactive_function_name(n: &str) -> bool {
     if registry::is_inactive(n)
         || hints::type_hint(n).is_some()
+        || hints::is_size_hint(n)
         || crate::callsite::unmangled_head(n).starts_with("__enzyme_iter")
     {
         return true;

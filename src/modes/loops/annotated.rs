@@ -175,3 +175,38 @@ pub fn scheme_fn(m: LLVMModuleRef) -> crate::diag::Result<V> {
     crate::ir::attrs::set_fn_string_attr(f, "enzyme_inactive", "");
     Ok(f)
 }
+
+/// A `__enzyme_ptr_size_hint(ptr, bytes[, space])` call: `bytes` of
+/// memory from `ptr` (an underlying object itself) may be written by an
+/// annotated loop that the call's block dominates.
+pub struct SizeHint {
+    pub ptr: V,
+    pub bytes: V,
+    pub block: BB,
+}
+
+/// The size hints of `f` (a private copy), erased from it (they would
+/// count as captures of the pointer).
+pub fn take_size_hints(f: V) -> Vec<SizeHint> {
+    let mut out = Vec::new();
+    for i in blocks(f).into_iter().flat_map(instructions) {
+        let Some(c) = called_function(i).filter(|_| is_call(i)) else {
+            continue;
+        };
+        if !crate::rules::hints::is_size_hint(&name(c)) {
+            continue;
+        }
+        let args = call_args(i);
+        if let [ptr, bytes, ..] = args[..] {
+            if is_ptr(type_of(ptr)) && is_int(type_of(bytes)) {
+                out.push(SizeHint {
+                    ptr: strip_casts(ptr),
+                    bytes,
+                    block: inst_block(i),
+                });
+            }
+        }
+        erase(i);
+    }
+    out
+}

@@ -44,7 +44,7 @@ use crate::ir::link::is_intrinsic;
 use crate::ir::llvm::*;
 use crate::ir::shim::{self, debug_location, remark, remark_enabled, RemarkKind};
 use crate::ir::Builder;
-use crate::modes::loops::annotated::Annotation;
+use crate::modes::loops::annotated::{Annotation, SizeHint};
 use crate::modes::Session;
 use crate::options::RerunMode;
 use crate::rules::{self, AllocKind, CallKind};
@@ -138,7 +138,7 @@ pub fn try_rerun(sess: &mut Session, key: &Key, a: &Aug, trial: &Pair) -> Result
             if est < min_tape {
                 break;
             }
-            match check(copy, &loops, tops[k], key, false) {
+            match check(copy, &loops, tops[k], key, None) {
                 Ok(p) if force || est >= FACTOR * (p.state_bytes + SNAPSHOT_OVERHEAD) => {
                     plan = Some((p, est));
                     break;
@@ -342,6 +342,7 @@ pub fn try_annotated(sess: &mut Session, key: &Key, trial: &Pair) -> Result<Opti
     };
     // (mem2reg: at -O0 too the trip counts are SCEV's to compute.)
     let copy = private_copy(m, f, "rerun", NO_RERUN, "mem2reg,loop-simplify")?;
+    let hints = annotated::take_size_hints(copy);
     let loops = shim::Loops::new(copy);
     let mut plans = Vec::new();
     for h in blocks(copy) {
@@ -356,7 +357,7 @@ pub fn try_annotated(sess: &mut Session, key: &Key, trial: &Pair) -> Result<Opti
             None if loops.parent_header(h).is_some() => {
                 Err("it is inside another loop (annotate the outermost one)".into())
             }
-            None => check(copy, &loops, h, key, true),
+            None => check(copy, &loops, h, key, Some(&hints)),
         };
         match plan {
             Ok(p) => plans.push((p, ann)),
@@ -554,15 +555,17 @@ pub(super) fn single_exit_body(
 }
 
 /// Whether loop `h` of `f` may be re-run; the reason when not.
-/// With `globals` (an annotated loop), mutable globals it writes are part
-/// of its state too.
+/// With `annotated` (an annotated loop's size hints), mutable globals it
+/// writes, and memory a hint before it gives the extent of, are part of
+/// its state too.
 fn check(
     f: V,
     loops: &shim::Loops,
     h: BB,
     key: &Key,
-    globals: bool,
+    annotated: Option<&[SizeHint]>,
 ) -> std::result::Result<Plan, String> {
+    let globals = annotated.is_some();
     let m = module_of(f);
     let (body, exit) = single_exit_body(f, loops, h)?;
     let preheader = loops.preheader(h).ok_or("it has no preheader")?;
@@ -595,10 +598,29 @@ fn check(
                 state.push((o, const_i64(module_context(m), bytes as i64)));
                 continue;
             }
+            // (A hint's size as an i64 at the loop: a constant, or an
+            // i64 value defined before the hint.)
+            let i64t = i64_type(module_context(m));
+            let hinted = annotated.unwrap_or_default().iter().find_map(|s| {
+                let fits =
+                    s.ptr == o && loops.block_dominates(s.block, h) && !body.contains(&s.block);
+                let bytes = match const_int_value(s.bytes) {
+                    Some(b) => const_i64(module_context(m), b),
+                    None if type_of(s.bytes) == i64t => s.bytes,
+                    None => return None,
+                };
+                fits.then_some(bytes)
+            });
+            if let Some(bytes) = hinted {
+                state_bytes += const_int_value(bytes).map_or(8 * TRIPS, |b| b.max(0) as u64);
+                state.push((o, bytes));
+                continue;
+            }
             if !is_local_object(o) || !is_uncaptured(o) || body.contains(&inst_block(o)) {
                 let mine = if globals {
-                    "the function's own memory and global variables (a snapshot holds \
-                     those)"
+                    "the function's own memory, global variables, and memory whose \
+                     extent __enzyme_ptr_size_hint(pointer, bytes) gives before the loop \
+                     (a snapshot holds those)"
                 } else {
                     "its own scratch"
                 };
