@@ -23,7 +23,7 @@ bash tests/gpu/run.sh
 echo "== LLVM 22: cargo test (C/C++ programs with clang-22)"
 cargo test --release --test programs
 echo "== LLVM 22: AddressSanitizer (-O0, -O2) on a subset of the programs"
-ASAN_SUBSET=${LLVM22_ASAN_SUBSET:-reverse/it_,cpp/,cpplib/,forward/it_,higher/,vector/,custom/,iface/} bash tests/sanitize.sh asan
+ASAN_SUBSET=${LLVM22_ASAN_SUBSET:-reverse/it_,cpp/,cpplib/,forward/it_,higher/,vector/,custom/,iface/,loops/annotated} bash tests/sanitize.sh asan
 echo "== LLVM 22: llvm-stress-22 modules through opt-22 (regression seeds, a fixed seed window)"
 for args in "--regressions tests/stress/regressions.txt" "1 120 -s 300"; do
   # shellcheck disable=SC2086
