@@ -538,30 +538,14 @@ fn exp_log_partials(base: &str) -> Option<(PartialsFn, Reads)> {
         "fmod" => (d_frem, READS_ARGS),
         // remainder(x, y) = x - y * n, n = x / y rounded to nearest (ties
         // to even, as rint in the default rounding mode).
-        "remainder" => (
-            |c| {
-                vec![
-                    c.when(0, || Partial::One),
-                    c.when(1, || {
-                        let n = c.b.unary_intrinsic("llvm.rint", c.b.fdiv(c.x(), c.y()));
-                        Partial::Val(c.b.fneg(n))
-                    }),
-                ]
-            },
-            READS_ARGS,
-        ),
+        "remainder" => (d_remainder, READS_ARGS),
         // remquo(x, y, &q) is remainder(x, y), with low bits of the
         // quotient through the pointer (an int, no derivative).
         "remquo" => (
             |c| {
-                vec![
-                    c.when(0, || Partial::One),
-                    c.when(1, || {
-                        let n = c.b.unary_intrinsic("llvm.rint", c.b.fdiv(c.x(), c.y()));
-                        Partial::Val(c.b.fneg(n))
-                    }),
-                    Partial::Zero,
-                ]
+                let mut p = d_remainder(c);
+                p.push(Partial::Zero);
+                p
             },
             |n| (vec![n[1], n[1], false], false),
         ),
@@ -807,6 +791,18 @@ fn min_max(c: &RuleCtx, is_max: bool) -> Vec<Partial> {
     vec![
         c.when(0, || Partial::Val(c.b.select(first, c.c(1.0), c.c(0.0)))),
         c.when(1, || Partial::Val(c.b.select(first, c.c(0.0), c.c(1.0)))),
+    ]
+}
+
+/// remainder(x, y) = x - y * n, n = x / y rounded to nearest: d/dx 1,
+/// d/dy -n.
+fn d_remainder(c: &RuleCtx) -> Vec<Partial> {
+    vec![
+        c.when(0, || Partial::One),
+        c.when(1, || {
+            let n = c.b.unary_intrinsic("llvm.rint", c.b.fdiv(c.x(), c.y()));
+            Partial::Val(c.b.fneg(n))
+        }),
     ]
 }
 

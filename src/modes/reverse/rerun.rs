@@ -341,7 +341,7 @@ pub fn try_annotated(sess: &mut Session, key: &Key, trial: &Pair) -> Result<Opti
         None
     };
     // (mem2reg: at -O0 too the trip counts are SCEV's to compute.)
-    let copy = private_copy(m, f, "rerun", NO_RERUN, "mem2reg,loop-simplify")?;
+    let copy = copy_function(m, f)?;
     let hints = annotated::take_size_hints(copy);
     let loops = shim::Loops::new(copy);
     let mut plans = Vec::new();
@@ -473,9 +473,12 @@ pub(super) fn missed_remark(f: V, h: BB, tag: &str, what: impl Fn(&str) -> Strin
     }
 }
 
-/// A private copy of `f`, loops in simplified form.
+/// A private copy of `f`, loops in simplified form, its stack slots of
+/// scalars promoted (at -O0 a pointer parameter read back from its slot
+/// would otherwise be memory of unknown origin, and the caller's stack
+/// it may point to would pass for memory that outlives the function).
 fn copy_function(m: LLVMModuleRef, f: V) -> Result<V> {
-    private_copy(m, f, "rerun", NO_RERUN, "loop-simplify")
+    private_copy(m, f, "rerun", NO_RERUN, "mem2reg,loop-simplify")
 }
 
 /// A private copy `enzyme_rs.<what>.f` of `f`, marked with the string
@@ -584,6 +587,26 @@ fn check(
             }
         }
     }
+    // What it reads and does not write must stay as it is.
+    let ps = params(f);
+    let over: Vec<V> = ps
+        .iter()
+        .zip(&key.overwritten)
+        .filter(|(_, o)| **o)
+        .map(|(p, _)| *p)
+        .collect();
+    let written = Written::of(f, over, key.globals_overwritten, key.others_overwritten);
+    let later = LaterWrites::of_matching(f, is_load_or_call);
+    let after = reachable(h);
+    let local_w = local_writes(f);
+    // Memory reached through loaded pointers stays while the caller leaves
+    // it alone and no stack slot of the function (dead at reverse time)
+    // may be it; heap blocks of the function live until the reverse sweep.
+    let unknown_kept = !key.others_overwritten
+        && !blocks(f)
+            .into_iter()
+            .flat_map(instructions)
+            .any(|i| opcode(i) == Some(LLVMOpcode::LLVMAlloca) && !is_uncaptured(i));
     // The state: what the loop writes, which must be the function's own.
     let mut state: Vec<(V, V)> = Vec::new();
     let mut state_bytes = 0;
@@ -612,6 +635,17 @@ fn check(
                 fits.then_some(bytes)
             });
             if let Some(bytes) = hinted {
+                // Its snapshots are restored in the reverse sweep: the
+                // memory must still be there, as the caller left it (not
+                // the caller's stack, which is gone by then).
+                if !(written.persistent_object(o) || (is_unknown_object(o) && unknown_kept)) {
+                    return Err(format!(
+                        "the memory {} points to (of __enzyme_ptr_size_hint) may be \
+                         overwritten, freed or gone before the reverse sweep (the caller \
+                         writes or frees it after the call, or it is the caller's stack)",
+                        print_value(o).trim()
+                    ));
+                }
                 state_bytes += const_int_value(bytes).map_or(8 * TRIPS, |b| b.max(0) as u64);
                 state.push((o, bytes));
                 continue;
@@ -635,26 +669,6 @@ fn check(
             state.push((o, bytes));
         }
     }
-    // What it reads and does not write must stay as it is.
-    let ps = params(f);
-    let over: Vec<V> = ps
-        .iter()
-        .zip(&key.overwritten)
-        .filter(|(_, o)| **o)
-        .map(|(p, _)| *p)
-        .collect();
-    let written = Written::of(f, over, key.globals_overwritten, key.others_overwritten);
-    let later = LaterWrites::of_matching(f, is_load_or_call);
-    let after = reachable(h);
-    let writes = local_writes(f);
-    // Memory reached through loaded pointers stays while the caller leaves
-    // it alone and no stack slot of the function (dead at reverse time)
-    // may be it; heap blocks of the function live until the reverse sweep.
-    let unknown_kept = !key.others_overwritten
-        && !blocks(f)
-            .into_iter()
-            .flat_map(instructions)
-            .any(|i| opcode(i) == Some(LLVMOpcode::LLVMAlloca) && !is_uncaptured(i));
     for (i, p) in reads {
         let objs = underlying_objects(p);
         if objs.iter().all(|o| state.iter().any(|(s, _)| s == o)) {
@@ -679,7 +693,7 @@ fn check(
                 .unwrap_or_default();
             if let Some(o) = own.iter().find(|o| {
                 !is_uncaptured(**o)
-                    || writes
+                    || local_w
                         .iter()
                         .any(|(w, t)| *t == **o && after.contains(&inst_block(*w)))
             }) {

@@ -12,6 +12,7 @@
 // the annotation, which central differences check too. (Whether the loops
 // are checkpointed is lit/attributes/loop_checkpoint.c's to check.)
 #include "../check.h"
+#include "annotated.h"
 
 #define N 3
 #define PRAGMA(x) _Pragma(#x)
@@ -110,19 +111,6 @@ double until_small(double x, long n) {
   } while (i < n && fabs(state[0]) > 1e-3);
   return RESULT;
 }
-
-// Value, gradient and central difference of `f` against the plain loop.
-#define CHECK_ONE(f, x, n)                                                     \
-  do {                                                                         \
-    char label[96];                                                            \
-    double want = __enzyme_autodiff((void *)plain, x, n);                      \
-    snprintf(label, sizeof label, "%s n=%ld value", #f, (long)(n));            \
-    CHECK(label, f(x, n), plain(x, n), 1e-14);                                 \
-    snprintf(label, sizeof label, "%s n=%ld gradient", #f, (long)(n));         \
-    CHECK(label, __enzyme_autodiff((void *)f, x, n), want, 1e-12);             \
-    snprintf(label, sizeof label, "%s n=%ld fd", #f, (long)(n));               \
-    CHECK(label, want, (f(x + 1e-6, n) - f(x - 1e-6, n)) / 2e-6, 1e-6);        \
-  } while (0)
 
 // Gradient against central differences only.
 #define CHECK_FD(f, x, n)                                                      \

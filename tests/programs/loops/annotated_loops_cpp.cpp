@@ -7,6 +7,7 @@
 // allocator (clang 22 reads a scoped attribute's arguments). Value and
 // gradient must equal the unannotated loop's, and central differences.
 #include "../check.h"
+#include "annotated.h"
 #include <array>
 #include <cstdlib>
 
@@ -66,18 +67,6 @@ struct Model {
 };
 
 static double member(double x, long n) { return Model{0.9}.run(x, n); }
-
-#define CHECK_ONE(f, x, n)                                                     \
-  do {                                                                         \
-    char label[96];                                                            \
-    double want = __enzyme_autodiff((void *)plain, x, n);                      \
-    snprintf(label, sizeof label, "%s n=%ld value", #f, (long)(n));            \
-    CHECK(label, f(x, n), plain(x, n), 1e-14);                                 \
-    snprintf(label, sizeof label, "%s n=%ld gradient", #f, (long)(n));         \
-    CHECK(label, __enzyme_autodiff((void *)f, x, n), want, 1e-12);             \
-    snprintf(label, sizeof label, "%s n=%ld fd", #f, (long)(n));               \
-    CHECK(label, want, (f(x + 1e-6, n) - f(x - 1e-6, n)) / 2e-6, 1e-6);        \
-  } while (0)
 
 int main() {
   for (long n : {0L, 1L, 3L, 11L, 20L}) {

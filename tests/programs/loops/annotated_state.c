@@ -4,8 +4,9 @@
 // the loop (and freed after it), a global, and scalars carried along; and
 // memory behind a pointer argument, whose extent
 // __enzyme_ptr_size_hint(pointer, bytes, space) gives before the loop
-// (without it the loop could not be checkpointed: the compiler warns and
-// tapes it). The gradient with respect to an input array must equal the
+// (without it, or when the memory is the caller's stack, which is gone
+// before the reverse sweep, the loop cannot be checkpointed: the compiler
+// warns and tapes it). The gradient with respect to an input array must equal the
 // unannotated loop's and central differences, for several step counts.
 #include "../check.h"
 #include <stdlib.h>
@@ -44,8 +45,11 @@ HEAP(heap_plain, )
 HEAP(heap_revolve, [[enzyme::checkpoint("revolve", 2)]])
 HEAP(heap_regular, [[enzyme::checkpointing_enable("regular", 3)]])
 
-// The loop writes the caller's array through u.
-#define LOOP(NAME, HINT, ATTR)                                                 \
+// The loop writes the caller's array through u: a static array, or one on
+// the caller's stack, which is gone when the reverse sweep would restore
+// its snapshots, or a heap array the caller frees after the call (which
+// the pass takes as overwritten): those loops are taped, with a warning.
+#define LOOP(NAME, HINT, ATTR, STACK)                                          \
   __attribute__((noinline)) static void NAME##_loop(double *u, long n) {       \
     double acc = 0;                                                            \
     HINT;                                                                      \
@@ -53,19 +57,28 @@ HEAP(heap_regular, [[enzyme::checkpointing_enable("regular", 3)]])
     u[1] += acc;                                                               \
   }                                                                            \
   __attribute__((noinline)) double NAME(const double *x, long n) {             \
-    double u[N];                                                               \
-    memcpy(u, x, sizeof u);                                                    \
+    STACK(double u[N];, double *u = malloc(N * sizeof(double));, double *u = ubuf;) \
+    memcpy(u, x, N * sizeof(double));                                          \
     g = 0.3;                                                                   \
     NAME##_loop(u, n);                                                         \
     double r = g;                                                              \
     for (int k = 0; k < N; k++)                                                \
       r += u[k] * u[k] * (k + 1);                                              \
+    STACK(, free(u);, )                                                        \
     return r;                                                                  \
   }
 
-LOOP(arg_plain, (void)0, )
+static double ubuf[N];
+#define ON_STACK(a, b, c) a
+#define ON_HEAP(a, b, c) b
+#define STATIC(a, b, c) c
+LOOP(arg_plain, (void)0, , ON_HEAP)
 LOOP(arg_hinted, __enzyme_ptr_size_hint(u, N * sizeof(double), 0),
-     __attribute__((enzyme_checkpointing_enable("binomial", 3))))
+     __attribute__((enzyme_checkpointing_enable("binomial", 3))), STATIC)
+LOOP(arg_stack, __enzyme_ptr_size_hint(u, N * sizeof(double), 0),
+     [[enzyme::checkpoint("revolve", 2)]], ON_STACK)
+LOOP(arg_freed, __enzyme_ptr_size_hint(u, N * sizeof(double), 0),
+     [[enzyme::checkpoint("revolve", 2)]], ON_HEAP)
 
 #define GRADIENT(f, n, dx)                                                     \
   do {                                                                         \
@@ -96,6 +109,8 @@ int main(void) {
     COMPARE(heap_revolve, heap_plain, steps[a]);
     COMPARE(heap_regular, heap_plain, steps[a]);
     COMPARE(arg_hinted, arg_plain, steps[a]);
+    COMPARE(arg_stack, arg_plain, steps[a]);
+    COMPARE(arg_freed, arg_plain, steps[a]);
   }
   return check_failures != 0;
 }
