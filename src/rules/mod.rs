@@ -127,34 +127,17 @@ impl<'a> RuleCtx<'a> {
 
 pub type PartialsFn = fn(&RuleCtx) -> Vec<Partial>;
 
-/// Whether `rule`'s partial can be infinite where the result's own
+/// The rules whose partial can be infinite where the result's own
 /// derivative chain stays finite: exp overflowing inside a logistic
 /// 1 / (1 + exp(-x)) at x = -800 has partial inf and adjoint -0, a NaN
-/// gradient where the true one is 0. Such a rule's terms are applied as
-/// [`strong_zero_term`] always (a compare and a select beside a libm
-/// call); every other rule's only under `-enzyme-strong-zero`.
-pub fn checks_zero_seed(rule: &Rule) -> bool {
-    matches!(
-        rule.name,
-        "exp"
-            | "exp2"
-            | "exp10"
-            | "expm1"
-            | "sinh"
-            | "cosh"
-            | "tan"
-            | "asin"
-            | "acos"
-            | "atanh"
-            | "acosh"
-            | "log"
-            | "log2"
-            | "log10"
-            | "log1p"
-            | "pow"
-            | "tgamma"
-    )
-}
+/// gradient where the true one is 0. Their [`Rule::seed_checked`] is set:
+/// their terms are applied as [`strong_zero_term`] always (a compare and a
+/// select beside a libm call); every other rule's only under
+/// `-enzyme-strong-zero`.
+const SEED_CHECKED: &[&str] = &[
+    "exp", "exp2", "exp10", "expm1", "sinh", "cosh", "tan", "asin", "acos", "atanh", "acosh",
+    "log", "log2", "log10", "log1p", "pow", "tgamma",
+];
 
 /// `term` (a partial applied to `seed`, a tangent or an adjoint), or 0
 /// where `seed` is 0: `-enzyme-strong-zero`'s term, for which a zero seed
@@ -184,6 +167,8 @@ pub struct Rule {
     pub name: &'static str,
     pub partials: PartialsFn,
     pub reads: Reads,
+    /// Terms applied only where their seed is nonzero ([`SEED_CHECKED`]).
+    pub seed_checked: bool,
 }
 
 /// Which primitive an instruction is, if any: by opcode for arithmetic and
@@ -196,6 +181,7 @@ pub fn lookup(inst: V) -> Option<Rule> {
             name,
             partials,
             reads,
+            seed_checked: false,
         })
     };
     match op {
@@ -363,6 +349,7 @@ pub(crate) fn lookup_callee(n: &str) -> Option<Rule> {
         name: base,
         partials,
         reads,
+        seed_checked: SEED_CHECKED.contains(&base),
     })
 }
 

@@ -682,7 +682,7 @@ impl Gen<'_> {
                 })
             })
             .collect();
-        let strong_zero = self.sess.opts.strong_zero || rules::checks_zero_seed(&rule);
+        let strong_zero = self.sess.opts.strong_zero || rule.seed_checked;
         let mut lanes = Vec::with_capacity(self.width);
         for l in 0..self.width {
             let mut acc: Option<V> = None;

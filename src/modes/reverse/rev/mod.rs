@@ -943,7 +943,7 @@ impl RevGen<'_> {
         };
         let ctx = RuleCtx::new(&self.b, &rule, &avail_args, out, &need);
         let partials = (rule.partials)(&ctx);
-        let strong_zero = self.sess.opts.strong_zero || rules::checks_zero_seed(&rule);
+        let strong_zero = self.sess.opts.strong_zero || rule.seed_checked;
         for (k, p) in partials.iter().enumerate() {
             if !need.get(k).copied().unwrap_or(false) {
                 continue;
