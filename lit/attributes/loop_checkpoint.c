@@ -9,6 +9,7 @@
 // RUN: %FileCheck %s --check-prefix=IR < %t.ll
 // RUN: %clang -O0 -g -std=c2x -fplugin=%plugin -fpass-plugin=%plugin -S -emit-llvm -DNESTED %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=NESTED
 // RUN: not %clang -std=c2x -fsyntax-only -fplugin=%plugin -DBAD %s 2>&1 | %FileCheck %s --check-prefix=BAD
+// RUN: %clang -O2 -std=c2x -fplugin=%plugin -fpass-plugin=%plugin -S -emit-llvm -DVECTOR %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=VECTOR
 
 double state[4];
 
@@ -43,6 +44,23 @@ double __enzyme_autodiff(void *, ...);
 double grad_nested(double x, long n) { return __enzyme_autodiff((void *)nested, x, n, 2L); }
 extern int enzyme_dup;
 void grad_through(double *u, double *du, long n) { __enzyme_autodiff((void *)through, enzyme_dup, u, du, n); }
+#endif
+
+#ifdef VECTOR
+// Vector reverse mode does not checkpoint: a warning, the loop taped.
+void vrun(double *x, double *out, long n) {
+  double s = x[0];
+  // VECTOR: warning: reverse mode of 'vrun': the loop {{.*}}is annotated for checkpointing but is taped: vector mode does not checkpoint loops
+  [[enzyme::checkpoint("revolve", 2)]] for (long i = 0; i < n; i++)
+    s = __builtin_sin(s) * x[1];
+  out[0] = s;
+}
+extern int enzyme_width, enzyme_dupv;
+double __enzyme_autodiff(void *, ...);
+void vgrad(double *x, double *dx, double *out, double *dout, long n) {
+  __enzyme_autodiff((void *)vrun, enzyme_width, 2, enzyme_dupv, 2 * sizeof(double), x, dx,
+                    enzyme_dupv, sizeof(double), out, dout, n);
+}
 #endif
 
 #ifdef BAD

@@ -340,6 +340,17 @@ pub fn try_annotated(sess: &mut Session, key: &Key, trial: &Pair) -> Result<Opti
     } else {
         None
     };
+    // A mode that does not checkpoint: the warnings, read off `f` itself
+    // (no copy to make).
+    if let Some(why) = unsupported {
+        let loops = shim::Loops::new(f);
+        for h in blocks(f) {
+            if loops.header(h) == Some(h) && annotated::of_loop(f, &loops, h).is_some() {
+                warn(h, why);
+            }
+        }
+        return Ok(None);
+    }
     // (mem2reg: at -O0 too the trip counts are SCEV's to compute.)
     let copy = copy_function(m, f)?;
     let hints = annotated::take_size_hints(copy);
@@ -352,12 +363,10 @@ pub fn try_annotated(sess: &mut Session, key: &Key, trial: &Pair) -> Result<Opti
         let Some(ann) = annotated::of_loop(copy, &loops, h) else {
             continue;
         };
-        let plan = match unsupported {
-            Some(why) => Err(why.to_string()),
-            None if loops.parent_header(h).is_some() => {
-                Err("it is inside another loop (annotate the outermost one)".into())
-            }
-            None => check(copy, &loops, h, key, Some(&hints)),
+        let plan = if loops.parent_header(h).is_some() {
+            Err("it is inside another loop (annotate the outermost one)".into())
+        } else {
+            check(copy, &loops, h, key, Some(&hints))
         };
         match plan {
             Ok(p) => plans.push((p, ann)),
