@@ -10,6 +10,7 @@
 // RUN: %clang -O0 -g -std=c2x -fplugin=%plugin -fpass-plugin=%plugin -S -emit-llvm -DNESTED %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=NESTED
 // RUN: not %clang -std=c2x -fsyntax-only -fplugin=%plugin -DBAD %s 2>&1 | %FileCheck %s --check-prefix=BAD
 // RUN: %clang -O2 -std=c2x -fplugin=%plugin -fpass-plugin=%plugin -S -emit-llvm -DVECTOR %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=VECTOR
+// RUN: %clang -O1 -std=c2x -fplugin=%plugin -fpass-plugin=%plugin -S -emit-llvm -Rpass=enzyme -DFREED %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=FREED
 
 double state[4];
 
@@ -61,6 +62,33 @@ void vgrad(double *x, double *dx, double *out, double *dout, long n) {
   __enzyme_autodiff((void *)vrun, enzyme_width, 2, enzyme_dupv, 2 * sizeof(double), x, dx,
                     enzyme_dupv, sizeof(double), out, dout, n);
 }
+#endif
+
+#ifdef FREED
+// Memory behind a pointer argument that the caller frees after the call
+// (Enzyme's checkpoint_attr "hinted" shape): the caller's augmented sweep
+// defers that free to its reverse sweep, so the memory is still there
+// when the callee's snapshots are restored; no warning.
+void __enzyme_ptr_size_hint(void *, unsigned long, unsigned long);
+extern int enzyme_dup;
+__attribute__((noinline)) static void freed_loop(double *u, long n) {
+  __enzyme_ptr_size_hint(u, 3 * sizeof(double), 0);
+  // FREED-NOT: warning
+  // FREED: remark: reverse mode of 'freed_loop': the loop at {{.*}}loop_checkpoint.c:{{[0-9]+}} is checkpointed (revolve, 2;
+  [[enzyme::checkpoint("revolve", 2)]] for (long i = 0; i < n; i++)
+    u[i % 3] = __builtin_sin(u[(i + 1) % 3]);
+}
+double freed(double *x, long n) {
+  double *u = __builtin_malloc(3 * sizeof(double));
+  for (int k = 0; k < 3; k++)
+    u[k] = x[k];
+  freed_loop(u, n);
+  double r = u[0] * u[1] + u[2];
+  __builtin_free(u);
+  return r;
+}
+double __enzyme_autodiff(void *, ...);
+void grad_freed(double *x, double *dx, long n) { __enzyme_autodiff((void *)freed, enzyme_dup, x, dx, n); }
 #endif
 
 #ifdef BAD

@@ -97,6 +97,8 @@ pub struct Session {
     /// one, so a variant that keeps nothing is known in vain before its
     /// trials.
     pub picks_copies: HashMap<crate::modes::reverse::Key, V>,
+    /// Warnings given (each once per pass run).
+    pub warned: std::collections::HashSet<String>,
     /// Half-built functions of failed requests, deleted after reporting.
     pub doomed: Vec<V>,
     /// Per function differentiated as a callee: the type trees of its
@@ -143,6 +145,7 @@ impl Session {
             created: Vec::new(),
             doomed: Vec::new(),
             picks_copies: HashMap::new(),
+            warned: Default::default(),
             toplevel_calls: Vec::new(),
             zero_sites: Vec::new(),
             zeroed_pairs: HashMap::new(),

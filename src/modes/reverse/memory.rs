@@ -603,6 +603,19 @@ impl LaterWrites {
 
     /// Like `of`, for the instructions `pick` chooses.
     pub fn of_matching(f: V, pick: fn(V) -> bool) -> LaterWrites {
+        Self::of_matching_keeping(f, pick, |_| false)
+    }
+
+    /// Like `of`, where the frees `kept` names do not count: the
+    /// augmented sweep defers them to the reverse sweep (after the
+    /// reverse of every call before them), so the memory they free is
+    /// still there, unchanged by them, when those calls' reverse sweeps
+    /// run.
+    pub fn of_keeping(f: V, kept: impl Fn(V) -> bool) -> LaterWrites {
+        Self::of_matching_keeping(f, is_call, kept)
+    }
+
+    fn of_matching_keeping(f: V, pick: fn(V) -> bool, kept: impl Fn(V) -> bool) -> LaterWrites {
         use std::collections::HashMap;
         let bbs = blocks(f);
         let index: HashMap<BB, usize> = bbs.iter().enumerate().map(|(k, b)| (*b, k)).collect();
@@ -626,7 +639,9 @@ impl LaterWrites {
                 if pick(i) {
                     calls.push((i, suffix.clone()));
                 }
-                suffix.add(i);
+                if !kept(i) {
+                    suffix.add(i);
+                }
             }
             own.push(suffix);
             calls_after.push(calls);

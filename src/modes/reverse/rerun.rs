@@ -318,7 +318,9 @@ pub fn try_annotated(sess: &mut Session, key: &Key, trial: &Pair) -> Result<Opti
         return Ok(None);
     }
     let m = sess.module;
-    let warn = |h: BB, why: &str| {
+    // (Once per message: a function differentiated under several keys
+    // would warn again for each.)
+    let warn = |sess: &mut Session, h: BB, why: &str| {
         let at = instructions(h)
             .into_iter()
             .find(|i| debug_location(*i).is_some());
@@ -327,7 +329,9 @@ pub fn try_annotated(sess: &mut Session, key: &Key, trial: &Pair) -> Result<Opti
             crate::ir::demangle::demangle(&name(f)),
             loop_place(h)
         );
-        shim::diagnose_warning(f, at, &msg);
+        if sess.warned.insert(msg.clone()) {
+            shim::diagnose_warning(f, at, &msg);
+        }
     };
     let unsupported = if !users(trial.aug).is_empty() || !users(trial.rev).is_empty() {
         Some("its function is recursive")
@@ -346,7 +350,7 @@ pub fn try_annotated(sess: &mut Session, key: &Key, trial: &Pair) -> Result<Opti
         let loops = shim::Loops::new(f);
         for h in blocks(f) {
             if loops.header(h) == Some(h) && annotated::of_loop(f, &loops, h).is_some() {
-                warn(h, why);
+                warn(sess, h, why);
             }
         }
         return Ok(None);
@@ -370,7 +374,7 @@ pub fn try_annotated(sess: &mut Session, key: &Key, trial: &Pair) -> Result<Opti
         };
         match plan {
             Ok(p) => plans.push((p, ann)),
-            Err(why) => warn(h, &why),
+            Err(why) => warn(sess, h, &why),
         }
     }
     drop(loops);

@@ -6,7 +6,8 @@
 // __enzyme_ptr_size_hint(pointer, bytes, space) gives before the loop
 // (without it, or when the memory is the caller's stack, which is gone
 // before the reverse sweep, the loop cannot be checkpointed: the compiler
-// warns and tapes it). The gradient with respect to an input array must equal the
+// warns and tapes it; a heap array the caller frees after the call is
+// fine). The gradient with respect to an input array must equal the
 // unannotated loop's and central differences, for several step counts.
 #include "../check.h"
 #include <stdlib.h>
@@ -45,10 +46,12 @@ HEAP(heap_plain, )
 HEAP(heap_revolve, [[enzyme::checkpoint("revolve", 2)]])
 HEAP(heap_regular, [[enzyme::checkpointing_enable("regular", 3)]])
 
-// The loop writes the caller's array through u: a static array, or one on
-// the caller's stack, which is gone when the reverse sweep would restore
-// its snapshots, or a heap array the caller frees after the call (which
-// the pass takes as overwritten): those loops are taped, with a warning.
+// The loop writes the caller's array through u: a static array; a heap
+// array the caller frees after the call (checkpointed too: the caller's
+// augmented sweep defers the free to its reverse sweep, after the loop's
+// snapshots are restored); or one on the caller's stack, which is gone
+// when the reverse sweep would restore them: that loop is taped, with a
+// warning.
 #define LOOP(NAME, HINT, ATTR, STACK)                                          \
   __attribute__((noinline)) static void NAME##_loop(double *u, long n) {       \
     double acc = 0;                                                            \

@@ -277,6 +277,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     let mut g = AugGen {
         trips,
         later,
+        later_keeping: None,
         sess,
         a: &mut a,
         b: Builder::for_function(aug),
@@ -329,6 +330,9 @@ struct AugGen<'a> {
     trips: HashMap<BB, V>,
     /// What the function may write after each of its calls.
     later: super::memory::LaterWrites,
+    /// `later` without the frees the function defers, for calls of
+    /// functions with annotated loops (built by `run` when there are).
+    later_keeping: Option<super::memory::LaterWrites>,
     sess: &'a mut Session,
     a: &'a mut Aug,
     b: Builder,
@@ -495,6 +499,28 @@ impl AugGen<'_> {
                 self.a.listed_free.insert(i);
             }
         }
+        // For calls of functions with loops annotated for checkpointing:
+        // what the function writes after each call, without the frees it
+        // defers. Their memory outlives the reverse sweeps of the calls
+        // before them, so a callee's checkpointed loop can restore it.
+        // (Other callees keep the frees as writes: they tape what they
+        // read of such memory, which fft's in-place shadow relies on.)
+        let annotated_callee = order.iter().any(|bb| {
+            instructions(*bb)
+                .into_iter()
+                .any(|i| called_function(i).is_some_and(crate::modes::loops::annotated::any_in))
+        });
+        if annotated_callee {
+            let (deferred, listed) = (&self.a.deferred_free, &self.a.listed_free);
+            self.later_keeping = Some(super::memory::LaterWrites::of_keeping(self.a.func, |i| {
+                if !is_call(i) || !matches!(rules::classify(i), CallKind::Alloc(AllocKind::Free)) {
+                    return false;
+                }
+                let objs = underlying_allocations(operand(i, 0));
+                listed.contains(&i)
+                    || (!objs.is_empty() && objs.iter().all(|o| deferred.contains(o)))
+            }));
+        }
         // The CFG as it is before the blocks are edited, for `joinroute`.
         let succs = joinroute::successor_map(order);
         for &bb in order {
@@ -574,7 +600,15 @@ impl AugGen<'_> {
     fn overwritten_after(&self, call: V, args: &[V]) -> (Vec<bool>, bool) {
         let mine = self.a.key.overwritten_params(self.a.func);
         let any_mine = !mine.is_empty() || self.a.key.globals_overwritten;
-        self.later.for_call(
+        let later = match &self.later_keeping {
+            Some(l)
+                if called_function(call).is_some_and(crate::modes::loops::annotated::any_in) =>
+            {
+                l
+            }
+            _ => &self.later,
+        };
+        later.for_call(
             call,
             args,
             |o| mine.contains(&o) || (any_mine && super::memory::is_unknown_object(o)),
