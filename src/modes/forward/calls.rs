@@ -152,6 +152,29 @@ impl Gen<'_> {
         Ok(())
     }
 
+    /// A fixed point (`__enzyme_fixed_point`) given a control function:
+    /// forward mode differentiates its iterations (the tangent converges
+    /// with them) and never calls it. Said, not silent.
+    fn warn_fixed_point_control(&mut self, i: V, callee: V) {
+        use crate::modes::loops::{shape, Kind};
+        if shape(callee).map(|s| s.kind) != Some(Kind::FixedPoint) {
+            return;
+        }
+        let control = strip_casts(operand(i, 2));
+        if is_constant(control) && is_null_or_undef(control) {
+            return;
+        }
+        let msg = format!(
+            "forward mode of '{}': the fixed point's control function (enzyme_fp_control) is not \
+             called: forward mode differentiates the iterations themselves, and the tangent \
+             converges with them",
+            crate::ir::demangle::demangle(&name(self.primal))
+        );
+        if self.sess.warned.insert(msg.clone()) {
+            crate::ir::shim::diagnose_warning(self.primal, Some(i), &msg);
+        }
+    }
+
     /// A call of a function differentiated in turn (or of its registered
     /// forward derivative when `custom`).
     pub(super) fn visit_diff_call(&mut self, i: V, custom: bool) -> Result<()> {
@@ -160,6 +183,7 @@ impl Gen<'_> {
         let args = call_args(i);
         let is_varied = self.act.is_varied(i);
         let callee = crate::modes::callee_to_differentiate(i, callee, self.primal_fn())?;
+        self.warn_fixed_point_control(i, callee);
         if is_declaration(callee) && !custom {
             return Err(Error::new(
                 ErrorKind::UnknownFunction(cname),
