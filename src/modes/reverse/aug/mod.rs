@@ -317,8 +317,18 @@ fn exit_counts(f: V) -> (HashMap<BB, V>, HashMap<V, shim::LoadRecurrence>) {
         }
     }
     let mut out = HashMap::new();
+    let b = crate::ir::Builder::for_function(f);
     for bb in blocks(f) {
-        if let Some(v) = scev.expand_exit_count(bb) {
+        if let Some(mut v) = scev.expand_exit_count(bb) {
+            // A count that is a call's result (the bound `n = size(x)`)
+            // or a load: the augmented sweep replaces such instructions
+            // (a call by the callee's augmented call) and the map would
+            // keep the deleted one. A freeze of it follows the
+            // replacement.
+            if is_instruction(v) && (is_call(v) || opcode(v) == Some(LLVMOpcode::LLVMLoad)) {
+                b.after(v);
+                v = crate::ir::link::hold_reference(&b, v);
+            }
             out.insert(bb, v);
         }
     }
