@@ -197,6 +197,19 @@ template <int I> struct EnzymeAttr : public ParsedAttrInfo {
         value = irName(S, V);
       }
     }
+    ASTContext &C = S.Context;
+    // A function template (or a member of a class template): its
+    // instantiations have names of their own, unknown here. The annotation
+    // goes on the template itself, with no target ("enzyme:ATTR:[=VALUE]",
+    // the annotated function is the target); clang copies it onto every
+    // instantiation and emits it with each one's definition.
+    if (isa<FunctionDecl>(D) && D->isTemplated()) {
+      std::string text = std::string("enzyme:") + (d.gnu + 7) + ":";
+      if (!value.empty())
+        text += "=" + value;
+      D->addAttr(AnnotateAttr::Create(C, text, nullptr, 0, A));
+      return AttributeApplied;
+    }
     // The annotated declaration may have no definition here (an external
     // function or variable), and clang emits annotations only with
     // definitions: the annotation goes on a small static carrier variable
@@ -205,7 +218,6 @@ template <int I> struct EnzymeAttr : public ParsedAttrInfo {
                        irName(S, cast<NamedDecl>(D));
     if (!value.empty())
       text += "=" + value;
-    ASTContext &C = S.Context;
     std::string carrier = "__enzyme_rs_attr_" + std::to_string(carriers++);
     SourceLocation loc = A.getLoc();
     VarDecl *VD = VarDecl::Create(C, C.getTranslationUnitDecl(), loc, loc,

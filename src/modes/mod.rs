@@ -192,6 +192,14 @@ impl Session {
         // module that queries shadows of globals tells widths apart.
         if lane & REV_LANE == 0 {
             let (width, l) = (lane >> FWD_WIDTH_SHIFT, lane & FWD_LANE_MASK);
+            // A shadow the user declared (`enzyme_shadow` attribute) is
+            // the tangent of a scalar forward mode too, as in Enzyme: the
+            // user seeds it and reads it.
+            if width <= 1 && l == 0 {
+                if let Some(s) = self.registry.user_shadow(g) {
+                    return s;
+                }
+            }
             if self.user_shadows {
                 return iface::shadows::user_shadow_lane(self, g, width.max(1), l);
             }
@@ -309,6 +317,42 @@ pub fn callee_to_differentiate(call: V, known: Option<V>, primal: V) -> Result<V
     })
 }
 
+/// A differentiated call must not get a float's bits as an integer
+/// argument (`bits = bitcast double x to i64; g(bits)`): a callee's
+/// integer parameter has no derivative, so it would be a silent zero.
+/// `float_bits` says which values are active and typed as a float's bits.
+pub fn check_no_float_bits_args(
+    args: &[V],
+    callee: V,
+    float_bits: impl Fn(V) -> bool,
+) -> std::result::Result<(), String> {
+    // Only where the bits plainly come from a float: a bitcast of one, or
+    // a local integer variable (memcpy(&bits, &x), -O0). Type analysis
+    // alone also calls some containers' size fields float bits.
+    let plain = |a: V| match opcode(a) {
+        Some(LLVMOpcode::LLVMBitCast) => contains_fp(type_of(operand(a, 0))),
+        Some(LLVMOpcode::LLVMLoad) => {
+            let o = crate::analysis::activity::underlying_objects(operand(a, 0));
+            !o.is_empty() && o.iter().all(|o| opcode(*o) == Some(LLVMOpcode::LLVMAlloca))
+        }
+        _ => false,
+    };
+    match args
+        .iter()
+        .position(|a| is_int_or_int_vector(type_of(*a)) && float_bits(*a) && plain(*a))
+    {
+        None => Ok(()),
+        Some(k) => Err(format!(
+            "argument #{} of the call to '{}' is the bits of an active floating-point value \
+             passed as an integer ({}); its derivative cannot cross the call that way: pass \
+             the floating-point value itself",
+            k + 1,
+            crate::ir::demangle::demangle(&name(callee)),
+            print_type(type_of(args[k]))
+        )),
+    }
+}
+
 /// The positions of null (or undef) pointer arguments of a call: beside
 /// shadowed arguments they are passed with their shadow, null, in every
 /// mode (the callee may store them where a shadow pointer is read back).
@@ -318,4 +362,8 @@ pub fn null_pointer_args(args: &[V]) -> Vec<usize> {
         .filter(|(_, a)| is_ptr(type_of(**a)) && is_null_or_undef(**a))
         .map(|(k, _)| k)
         .collect()
+}
+
+fn is_int_or_int_vector(t: T) -> bool {
+    is_int(t) || (is_vector(t) && is_int(elem_type(t)))
 }

@@ -1,7 +1,7 @@
 //! Enzyme's source attributes, as the clang plugin (cpp/clang_attrs.cc)
 //! leaves them: entries of `llvm.global.annotations` whose text is
 //! `enzyme:ATTR:TARGET[=VALUE]` (TARGET: the IR name of a function or a
-//! global). [`apply`] turns those on functions into function attributes
+//! global; empty: the annotated function itself, for templates). [`apply`] turns those on functions into function attributes
 //! (read like hand-written ones: `"enzyme_inactive"`,
 //! `"enzyme_function_like"="malloc"`, ...) and returns those on globals.
 use crate::ir::attrs::set_fn_string_attr;
@@ -55,7 +55,13 @@ fn entries(m: LLVMModuleRef) -> Vec<(String, String, String)> {
             continue;
         };
         let (target, value) = target.split_once('=').unwrap_or((target, ""));
-        out.push((attr.to_string(), target.to_string(), value.to_string()));
+        // No target: the annotated function itself (an instantiation of
+        // a template the attribute was on).
+        let target = match target {
+            "" => name(strip_casts(operand(e, 0))),
+            t => t.to_string(),
+        };
+        out.push((attr.to_string(), target, value.to_string()));
     }
     out
 }

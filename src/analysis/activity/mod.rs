@@ -181,6 +181,16 @@ impl Activity {
         self.varied.contains(&v)
     }
 
+    /// Whether integer `v` is varied and type analysis says it holds a
+    /// float's bits (not merely unknown data that may).
+    pub fn is_float_bits(&self, v: V) -> bool {
+        self.varied.contains(&v)
+            && self
+                .types
+                .as_ref()
+                .is_some_and(|t| matches!(t.base(v), Base::Float(_)))
+    }
+
     /// Whether a derivative reaches `v` (even if it cannot reach an output).
     pub fn is_reached(&self, v: V) -> bool {
         self.reached.contains(&v)

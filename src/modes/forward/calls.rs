@@ -199,6 +199,8 @@ impl Gen<'_> {
                 format!("call to variadic function '{cname}' with active arguments"),
             ));
         }
+        crate::modes::check_no_float_bits_args(&args, callee, |a| self.act.is_float_bits(a))
+            .map_err(|m| self.err(i, m))?;
         let mut shadow: Vec<bool> = args
             .iter()
             .map(|a| {

@@ -355,6 +355,8 @@ impl AugGen<'_> {
             .iter()
             .map(|a| act_of(type_of(*a), self.varied(*a)))
             .collect();
+        crate::modes::check_no_float_bits_args(&args, callee, |a| self.a.act.is_float_bits(a))
+            .map_err(|m| self.err(i, m))?;
         // A null pointer beside shadowed ones (`iterator(nullptr)` of a
         // container's `end()` at -O0) is passed with its shadow, null: the
         // callee may store it where its shadow is read back.
