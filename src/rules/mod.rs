@@ -835,6 +835,10 @@ pub(crate) fn is_inactive_function_name(n: &str) -> bool {
         "strlen",
         "strcmp",
         "strncmp",
+        // Byte comparisons: an integer result, nothing written (a
+        // std::string key compare becomes bcmp at -O1).
+        "memcmp",
+        "bcmp",
         "strcpy",
         "strncpy",
         "strcat",

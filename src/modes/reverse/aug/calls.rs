@@ -85,7 +85,7 @@ impl AugGen<'_> {
     /// `posix_memalign`: an allocation returned through memory. When that
     /// memory has a shadow, allocate a zeroed shadow block into it the same way.
     pub(super) fn alloc_out(&mut self, i: V) -> Result<()> {
-        if let Some(sslot) = self.shadow_of(operand(i, 0)) {
+        if let Some(sslot) = self.address_shadow(operand(i, 0)) {
             self.b.after(i);
             self.b.clone_call_with(i, &[(0, sslot)]);
             let ctx = self.b.ctx;
