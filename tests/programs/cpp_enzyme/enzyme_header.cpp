@@ -18,6 +18,13 @@ static double norm2(const double *v, int n) {
 static void scale(double &out, double x) { out = 3 * x * x; }
 static double cube(double &x) { return x * x * x; }
 
+// Writes out[k] = in[k]^2 and returns their sum.
+__attribute__((noinline)) double scale_into(double *in, double *out) {
+  out[0] = in[0] * in[0];
+  out[1] = in[1] * in[1];
+  return out[0] + out[1];
+}
+
 int main() {
   double x = 0.7, y = -1.3;
   // Reverse: tuple<tuple<dx, dy>>
@@ -63,6 +70,14 @@ int main() {
   CHECK("duplicated return: tangent", enzyme::get<1>(td), 2 * (std::cos(x) * y + 2 * x) + std::sin(x), 1e-12);
   CHECK("duplicated return fd", enzyme::get<1>(td),
         (f(x + 2e-6, y + 1e-6) - f(x - 2e-6, y - 1e-6)) / 2e-6, 1e-6);
+  // Forward with a Const return: the primal comes back, the tangents go
+  // to the Duplicated arguments' shadows (scale_into writes out).
+  double in[2] = {1.5, -2.0}, din[2] = {1.0, 0.5}, so[2] = {0, 0}, dso[2] = {0, 0};
+  auto tc = enzyme::autodiff<enzyme::Forward, enzyme::Const<double>>(
+      scale_into, enzyme::Duplicated<double *>(in, din), enzyme::Duplicated<double *>(so, dso));
+  CHECK("forward, const return: primal", enzyme::get<0>(tc), scale_into(in, so), 1e-15);
+  CHECK("forward, const return: tangent of out[0]", dso[0], 2 * in[0] * din[0], 1e-12);
+  CHECK("forward, const return: tangent of out[1]", dso[1], 2 * in[1] * din[1], 1e-12);
   // A lambda (its captures are constant).
   double k = 2.5;
   auto g = [k](double z) { return k * std::exp(z); };
