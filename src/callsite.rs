@@ -443,6 +443,32 @@ fn parse_with(call: V, mode: Mode, b: Option<&Builder>) -> Result<Request> {
     Ok(req)
 }
 
+/// The width of context `v` when it is plainly `__enzyme_context(N)`'s
+/// result (directly, or through a local variable stored once, -O0).
+fn context_width(v: V) -> Option<u32> {
+    let mut v = strip_casts(v);
+    if opcode(v) == Some(LLVMOpcode::LLVMLoad) {
+        let slot = strip_casts(operand(v, 0));
+        if opcode(slot) != Some(LLVMOpcode::LLVMAlloca) {
+            return None;
+        }
+        let stores: Vec<V> = users(slot)
+            .into_iter()
+            .filter(|u| opcode(*u) == Some(LLVMOpcode::LLVMStore) && operand(*u, 1) == slot)
+            .collect();
+        if stores.len() != 1 {
+            return None;
+        }
+        v = strip_casts(operand(stores[0], 0));
+    }
+    let f = called_function(v).filter(|_| is_call(v))?;
+    if name(f) != "__enzyme_context" {
+        return None;
+    }
+    let w = const_int_value(*call_args(v).first()?)?;
+    u32::try_from(w).ok()
+}
+
 /// The arguments of an `__enzyme_*` call as they are read, left to right.
 struct Cursor<'b> {
     call: V,
@@ -540,12 +566,20 @@ impl Cursor<'_> {
             }
             "enzyme_context" => {
                 self.k += 1;
-                req.context = Some(*self.all.get(self.k).ok_or_else(|| {
+                let ctx = *self.all.get(self.k).ok_or_else(|| {
                     Error::bad_call(
                         call,
                         "enzyme_context must be followed by a context (__enzyme_context)",
                     )
-                })?);
+                })?;
+                req.context = Some(ctx);
+                // A context made for a width gives the call that width
+                // (unless enzyme_width said one), as in Enzyme.
+                if req.width == 1 {
+                    if let Some(w) = context_width(ctx).filter(|w| (2..=64).contains(w)) {
+                        req.width = w;
+                    }
+                }
                 self.k += 1;
             }
             "enzyme_tape" => {
