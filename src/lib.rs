@@ -83,6 +83,7 @@ pub extern "C" fn enzyme_rs_run_module_pass(
                 rules::registry::protect_registered(m)
                     | callsite::keep_calls_apart(m)
                     | modes::loops::annotated::mark(m)
+                    | modes::iface::fixed_point::protect(m)
             }) != Some(false)) as i32
         }
         11 => return run_codegen_split(m) as i32,
@@ -212,6 +213,7 @@ mod plugin16 {
                 rules::registry::protect_registered(m)
                     | callsite::keep_calls_apart(m)
                     | modes::loops::annotated::mark(m)
+                    | modes::iface::fixed_point::protect(m)
             }) {
                 Some(false) => PreservedAnalyses::All,
                 _ => PreservedAnalyses::None,
