@@ -740,7 +740,7 @@ impl Run<'_> {
                 }
                 return Err(Error::new(
                     ErrorKind::Unsupported(format!(
-                        "an active value is stored into memory reached from argument {} of '{}', which has no shadow (it is enzyme_const or an integer); pass it with enzyme_dup and a shadow",
+                        "the memory argument {} of '{}' points to needs a shadow (the pointer is stored into memory that has one, or active data goes there), but the argument has none (it is enzyme_const or an integer): pass it with enzyme_dup and a shadow",
                         describe_arg(root, &self.seeds),
                         name(primal)
                     )),

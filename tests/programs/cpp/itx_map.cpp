@@ -1,7 +1,7 @@
 // Reverse mode (C++): a std::map<int, double> built inside the
 // differentiated function (tree nodes allocated with new, rebalanced,
 // destroyed), accumulating contributions per bucket.
-// SKIP: std::map keeps `const int&` keys in std::tuple temporaries (forward_as_tuple): the pointer into the enzyme_const int array gets stored into shadowed memory, which the activity analysis reports as "an active value is stored into memory reached from argument #2" (it should be its own shadow, but at -O1 the type analysis merges the int array with the map nodes' memory and believes it holds doubles); at -O3 also "no reverse-mode rule for pointer instruction 'extractvalue'". The libstdc++ tree functions (_Rb_tree_increment, _Rb_tree_insert_and_rebalance) are handled (run on the shadow tree). Before: clang crashed at -O1/-O2 (unbounded recursion in the activity analysis on p = p->next).
+// SKIP: std::map keeps `const int&` keys in std::tuple temporaries (forward_as_tuple): the pointer into the enzyme_const int array gets stored into shadowed memory, which the activity analysis reports as "the memory argument #2 of ... points to needs a shadow" (it should be its own shadow, but at -O1 the type analysis merges the int array with the map nodes' memory and believes it holds doubles); at -O3 also "no reverse-mode rule for pointer instruction 'extractvalue'". The libstdc++ tree functions (_Rb_tree_increment, _Rb_tree_insert_and_rebalance) are handled (run on the shadow tree). Before: clang crashed at -O1/-O2 (unbounded recursion in the activity analysis on p = p->next).
 #include "check.h"
 #include <cmath>
 #include <map>

@@ -1,4 +1,4 @@
-// EXPECT-ERROR: an active value is stored into memory reached from argument #2
+// EXPECT-ERROR: the memory argument #2 of 'f' points to needs a shadow
 // LEVELS: O0 O2
 #include "check.h"
 void f(double x, double *out) { *out = x * x; }
