@@ -402,6 +402,19 @@ pub fn run_split(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
             };
             leaves.extend(callsite::unpack(&b, p));
         }
+        // A result declared with the primal first and the tape last
+        // (`struct { double x; void *tape; }`, as some of Enzyme's tests
+        // do): the tape goes last when the first field cannot hold it and
+        // the last can.
+        if !only_primal
+            && leaves.len() == declared.len()
+            && leaves.len() > 1
+            && !is_ptr(declared[0])
+            && !is_int(declared[0])
+            && is_ptr(declared[leaves.len() - 1])
+        {
+            leaves.rotate_left(1);
+        }
         callsite::replace_call(req, &b, &leaves)?;
         return Ok(leaves);
     }
