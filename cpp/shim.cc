@@ -88,6 +88,13 @@ static cl::opt<bool> CompatPrintPerf("enzyme-print-perf", cl::init(false), cl::H
                                      cl::desc("enzyme-rs: accepted for Enzyme compatibility; no effect"));
 static cl::opt<int> CompatMaxTypeOffset("enzyme-max-type-offset", cl::init(500), cl::Hidden,
                                         cl::desc("enzyme-rs: accepted for Enzyme compatibility; no effect"));
+// Enzyme's checkpointing splits a checkpointed loop's steps into their own
+// functions; here they always are (the loop's thunks).
+static cl::opt<bool> CompatSplitSteps("enzyme-checkpoint-split-steps", cl::init(false), cl::Hidden,
+                                      cl::desc("enzyme-rs: accepted for Enzyme compatibility; no effect"));
+// A global holding floats is active here when a derivative reads it.
+static cl::opt<bool> CompatGlobalActivity("enzyme-global-activity", cl::init(false), cl::Hidden,
+                                          cl::desc("enzyme-rs: accepted for Enzyme compatibility; no effect"));
 
 // Returns -1 when the option was not given on the command line, else its value.
 extern "C" int ers_opt_bool(const char *name) {

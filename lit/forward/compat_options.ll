@@ -1,4 +1,4 @@
-; RUN: %opt %loadenzyme -enzyme-preopt=false -enzyme-postopt -enzyme-inline-count=3 -enzyme-coalese -enzyme-attributor=0 -enzyme-print-perf -enzyme-max-type-offset=100 -enzyme-strong-zero -passes=enzyme -S %s | %FileCheck %s
+; RUN: %opt %loadenzyme -enzyme-preopt=false -enzyme-postopt -enzyme-inline-count=3 -enzyme-coalese -enzyme-attributor=0 -enzyme-print-perf -enzyme-max-type-offset=100 -enzyme-checkpoint-split-steps -enzyme-global-activity=1 -enzyme-strong-zero -passes=enzyme -S %s | %FileCheck %s
 ; Options of Enzyme's own pipeline that scripts written for Enzyme pass are
 ; accepted (and change nothing here).
 
