@@ -28,7 +28,112 @@ typedef struct {
   const char *init;
   const uint64_t *ptrs;
   int64_t nptrs;
+  /* A pointer global whose memory the program allocates (heap): the
+   * context's shadow of it points to a zeroed block of the same size that
+   * the context owns (`block`, `block_bytes`). */
+  int heap;
+  char *block;
+  uint64_t block_bytes;
 } entry;
+
+/* The allocations the program stored into pointer globals with shadows
+ * (__enzyme_rs_shadows_note after each such store): global -> block, size. */
+typedef struct {
+  char *global;
+  char *ptr;
+  uint64_t bytes;
+} note;
+static note *notes;
+static int64_t nnotes, cnotes;
+
+static note *find_note(const char *global) {
+  for (int64_t i = 0; i < nnotes; i++)
+    if (notes[i].global == global)
+      return &notes[i];
+  return NULL;
+}
+
+/* A zeroed block of `bytes`, or abort. */
+static char *zeroed(uint64_t bytes) {
+  char *b = (char *)calloc(1, bytes ? bytes : 1);
+  if (!b) {
+    fprintf(stderr, "enzyme-rs: shadow of a global's memory: out of memory\n");
+    abort();
+  }
+  return b;
+}
+
+/* After `*global = ptr` (ptr: `bytes` from an allocation): remember the
+ * size; the module's own shadow of the global (`shadow`, used without a
+ * context) gets a zeroed block of that size when it has none yet, or a
+ * new one when the block it got from here is too small. */
+static char *module_blocks[256];
+static uint64_t module_block_bytes[256];
+static char *module_block_of[256];
+static int nmodule_blocks;
+
+void __enzyme_rs_shadows_note(void *global, void *shadow, void *ptr, uint64_t bytes) {
+  note *n = find_note((char *)global);
+  if (!n) {
+    if (nnotes == cnotes) {
+      cnotes = cnotes ? 2 * cnotes : 8;
+      notes = (note *)realloc(notes, (size_t)cnotes * sizeof(note));
+      if (!notes) {
+        fprintf(stderr, "enzyme-rs: shadow of a global's memory: out of memory\n");
+        abort();
+      }
+    }
+    n = &notes[nnotes++];
+    n->global = (char *)global;
+  }
+  n->ptr = (char *)ptr;
+  n->bytes = bytes;
+  if (!shadow || !ptr)
+    return;
+  char *cur;
+  memcpy(&cur, shadow, sizeof cur);
+  int k = 0;
+  while (k < nmodule_blocks && module_block_of[k] != (char *)shadow)
+    k++;
+  if (cur && !(k < nmodule_blocks && cur == module_blocks[k]))
+    return; /* the program's own shadow memory */
+  if (cur && module_block_bytes[k] >= bytes) {
+    memset(cur, 0, bytes);
+    return;
+  }
+  free(cur);
+  cur = zeroed(bytes);
+  memcpy(shadow, &cur, sizeof cur);
+  if (k == nmodule_blocks && nmodule_blocks < 256)
+    module_block_of[nmodule_blocks++] = (char *)shadow;
+  if (k < nmodule_blocks) {
+    module_blocks[k] = cur;
+    module_block_bytes[k] = bytes;
+  }
+}
+
+/* Entry `e`'s shadow pointer at `slot` (its buffer, or the shadow global
+ * while swapped in) made to point to the context's zeroed block when the
+ * global holds the allocation noted for it; `clear` zeroes a block it
+ * already has. */
+static void heap_block(entry *e, char *slot, int clear) {
+  note *n = find_note(e->primal);
+  char *p, *cur;
+  memcpy(&p, e->primal, sizeof p);
+  memcpy(&cur, slot, sizeof cur);
+  if (!n || !p || n->ptr != p)
+    return;
+  if (cur && cur != e->block)
+    return; /* set by the program */
+  if (!cur || e->block_bytes < n->bytes) {
+    free(e->block);
+    e->block = zeroed(n->bytes);
+    e->block_bytes = n->bytes;
+    memcpy(slot, &e->block, sizeof e->block);
+  } else if (clear) {
+    memset(cur, 0, e->block_bytes);
+  }
+}
 
 typedef struct ctx {
   int32_t width;
@@ -63,8 +168,15 @@ void __enzyme_rs_shadows_add(void *vc, void *primal, void *shadow, uint64_t byte
     fprintf(stderr, "enzyme-rs: __enzyme_context: out of memory\n");
     abort();
   }
-  entry e = {(char *)primal, (char *)shadow, buf, bytes, lane, NULL, NULL, 0};
+  entry e = {(char *)primal, (char *)shadow, buf, bytes, lane, NULL, NULL, 0, 0, NULL, 0};
   c->e[c->n++] = e;
+}
+
+/* Entry added last is a pointer global whose memory the program allocates. */
+void __enzyme_rs_shadows_heap(void *vc) {
+  ctx *c = (ctx *)vc;
+  if (c && c->n > 0)
+    c->e[c->n - 1].heap = 1;
 }
 
 /* The pointers at `base` (the bytes of descriptor entry `d`) that point
@@ -122,6 +234,9 @@ void __enzyme_rs_shadows_swap(void *vc) {
   }
   for (int64_t i = 0; i < c->n; i++) {
     entry *e = &c->e[i];
+    /* Entering: a heap pointer's shadow gets its block first. */
+    if (e->heap && !c->inside && e->bytes == sizeof(char *))
+      heap_block(e, e->buf, 0);
     for (uint64_t k = 0; k < e->bytes; k++) {
       char t = e->shadow[k];
       e->shadow[k] = e->buf[k];
@@ -140,10 +255,16 @@ void __enzyme_rs_shadows_zero(void *vc) {
   ctx *c = (ctx *)vc;
   for (int64_t i = 0; c && i < c->n; i++) {
     /* a descriptor's shadow keeps its pointers (its initial image) */
-    if (c->e[i].init)
-      memcpy(c->e[i].buf, c->e[i].init, c->e[i].bytes);
+    entry *e = &c->e[i];
+    if (e->heap && !e->init && e->bytes == sizeof(char *)) {
+      /* the pointer stays; its block is zeroed (or made) */
+      heap_block(e, c->inside ? e->shadow : e->buf, 1);
+      continue;
+    }
+    if (e->init)
+      memcpy(e->buf, e->init, e->bytes);
     else
-      memset(c->e[i].buf, 0, c->e[i].bytes);
+      memset(e->buf, 0, e->bytes);
   }
   __enzyme_rs_shadows_finish(c);
 }

@@ -320,8 +320,18 @@ impl Registry {
         }
         if queries_shadows(m) {
             for g in globals(m) {
+                // A pointer global whose shadow the program asks for
+                // (`__enzyme_shadow(ctx, &a, 0)`, a's memory allocated by
+                // the program): its memory is active too.
+                let asked = || {
+                    is_ptr(global_type(g))
+                        && users(g).into_iter().any(|u| {
+                            is_call(u)
+                                && called_function(u).is_some_and(|f| name(f) == "__enzyme_shadow")
+                        })
+                };
                 if !is_global_constant(g)
-                    && contains_fp(global_type(g))
+                    && (contains_fp(global_type(g)) || asked())
                     && !name(g).starts_with("__enzyme_")
                     && !r.inactive_globals.contains(&g)
                 {

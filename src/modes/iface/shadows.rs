@@ -205,6 +205,9 @@ pub fn lower_after(sess: &mut Session) -> bool {
             fail(e, c);
         }
     }
+    if let Err(e) = note_global_allocations(sess) {
+        log::warn!("enzyme-rs: shadows of globals' memory: {e}");
+    }
     // The C++ header's `autodiff(context, ...)`: the context's shadows are
     // swapped in around the derivative (as `enzyme_context, ctx` does).
     let swaps = calls_named(m, "__enzyme_rs_swap_context");
@@ -231,6 +234,64 @@ pub fn lower_after(sess: &mut Session) -> bool {
         }
     }
     true
+}
+
+/// A pointer global with a shadow whose memory the program allocates
+/// outside differentiated code (`a = aligned_alloc(64, n)`, as newer flang
+/// does for ALLOCATE): after each such store the runtime notes the block's
+/// size, and the global's shadow gets a zeroed block of that size (the
+/// module's shadow at once if it has none; a context's when it is zeroed
+/// or used), as in Enzyme.
+fn note_global_allocations(sess: &mut Session) -> Result<()> {
+    use crate::rules::{classify, AllocKind, CallKind};
+    let m = sess.module;
+    let mut shadowed: Vec<(V, V)> = sess
+        .shadow_globals
+        .iter()
+        .filter(|(g, _)| is_ptr(global_type(**g)))
+        .map(|(g, s)| (*g, *s))
+        .collect();
+    shadowed.sort_by_key(|(g, _)| name(*g));
+    for (g, s) in shadowed {
+        let stores: Vec<V> = users(g)
+            .into_iter()
+            .filter(|u| {
+                opcode(*u) == Some(LLVMOpcode::LLVMStore)
+                    && strip_casts(operand(*u, 1)) == g
+                    && !sess.created.contains(&inst_fn(*u))
+            })
+            .collect();
+        for st in stores {
+            let p = strip_casts(operand(st, 0));
+            if !is_call(p) {
+                continue;
+            }
+            let b = Builder::new(m);
+            b.after(st);
+            b.set_debug_loc_from(st);
+            let ctx = b.ctx;
+            let i64t = i64_type(ctx);
+            let size = match classify(p) {
+                CallKind::Alloc(AllocKind::Malloc { size_arg }) => operand(p, size_arg),
+                CallKind::Alloc(AllocKind::Realloc) => operand(p, 1),
+                CallKind::Alloc(AllocKind::Calloc) => {
+                    let n = convert_arg(&b, operand(p, 0), i64t);
+                    let e = convert_arg(&b, operand(p, 1), i64t);
+                    match (n, e) {
+                        (Some(n), Some(e)) => b.mul(n, e),
+                        _ => continue,
+                    }
+                }
+                _ => continue,
+            };
+            let Some(size) = convert_arg(&b, size, i64t) else {
+                continue;
+            };
+            let f = helper(m, "note")?;
+            b.call_fn(f, &mut [g, s, operand(st, 0), size]);
+        }
+    }
+    Ok(())
 }
 
 /// `__enzyme_context(width)`: a new context holding a zero shadow of each
@@ -277,6 +338,11 @@ fn lower_context(sess: &mut Session, call: V) -> Result<()> {
                 const_i32(ctx, l as i64),
             ],
         );
+        // A pointer global: the context's shadow of it points to a block
+        // of its own when the program allocates the global's memory.
+        if is_ptr(global_type(g)) {
+            b.call_fn(helper(m, "heap")?, &mut [c]);
+        }
         // A descriptor's shadow: the context's buffer starts as the
         // shadow's initializer, its pointers into the context's buffers.
         let init = crate::ir::link::initializer(s).filter(|i| !is_null_or_undef(*i));
