@@ -1,6 +1,6 @@
 // Reverse mode: an active value stored into enzyme_const memory: exactly one error, at the marked line.
 // RUN: python3 %S/check.py %plugin %include %s
-// EXPECT: has no shadow
+// EXPECT: needs a shadow
 #include <enzyme/enzyme.h>
 void f(double *out, double x) { out[0] = x * x; } // error-here
 int main(void) {
