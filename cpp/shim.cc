@@ -121,6 +121,17 @@ extern "C" const char *ers_opt_rerun_budget() {
   return OptRerunBudget.getValue().c_str();
 }
 
+// -enzyme-load-inactive-file=PATH (repeatable): files naming functions to
+// treat as inactive, one per line (as Enzyme's option).
+static cl::list<std::string> OptInactiveFiles("enzyme-load-inactive-file", cl::Hidden,
+                                              cl::desc("enzyme-rs: a file naming inactive functions, one per line"));
+
+// The K-th -enzyme-load-inactive-file path, or null past the last.
+extern "C" const char *ers_opt_inactive_file(unsigned k) {
+  if (k >= OptInactiveFiles.size()) return nullptr;
+  return OptInactiveFiles[k].c_str();
+}
+
 // The string option's value, or null when not given.
 extern "C" const char *ers_opt_function() {
   if (OptFunction.getNumOccurrences() == 0) return nullptr;

@@ -7,6 +7,7 @@ use std::os::raw::{c_char, c_int, c_uint, c_void};
 extern "C" {
     fn ers_opt_bool(name: *const c_char) -> c_int;
     fn ers_opt_function() -> *const c_char;
+    fn ers_opt_inactive_file(k: u32) -> *const c_char;
     fn ers_opt_rerun_budget() -> *const c_char;
     fn ers_diagnose(f: V, inst: V, msg: *const c_char, warning: c_int);
     fn ers_add_loop_property(br: V, name: *const c_char, a: i64, b: i64, no_unroll: c_int);
@@ -71,6 +72,19 @@ pub fn opt_bool(name: &str) -> Option<bool> {
     match unsafe { ers_opt_bool(c.as_ptr()) } {
         -1 => None,
         v => Some(v != 0),
+    }
+}
+
+/// The paths given with `-enzyme-load-inactive-file` (files naming
+/// inactive functions, one per line).
+pub fn opt_inactive_files() -> Vec<String> {
+    let mut out = Vec::new();
+    loop {
+        let p = unsafe { ers_opt_inactive_file(out.len() as u32) };
+        if p.is_null() {
+            return out;
+        }
+        out.push(unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned());
     }
 }
 

@@ -233,6 +233,18 @@ impl Registry {
                 }
             }
         }
+        // Functions named in -enzyme-load-inactive-file lists (a name per
+        // line; a file that cannot be read is a warning).
+        for path in crate::ir::shim::opt_inactive_files() {
+            match std::fs::read_to_string(&path) {
+                Ok(text) => {
+                    for n in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+                        r.inactive.insert(n.to_string());
+                    }
+                }
+                Err(e) => eprintln!("enzyme-rs: warning: -enzyme-load-inactive-file={path}: {e} (no functions made inactive from it)"),
+            }
+        }
         for f in functions(m) {
             if fn_has_attr(f, "enzyme_inactive") {
                 r.inactive.insert(name(f));
