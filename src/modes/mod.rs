@@ -309,7 +309,7 @@ pub fn callee_to_differentiate(call: V, known: Option<V>, primal: V) -> Result<V
     known.ok_or_else(|| {
         Error::new(
             ErrorKind::Unsupported(
-                "an indirect call (through a function pointer whose target is unknown) has active arguments; differentiate a direct call instead".into(),
+                "an indirect call (through a function pointer whose target is unknown) has active arguments or a result that needs a derivative (an active value, or a pointer that needs a shadow); differentiate a direct call instead".into(),
             ),
             primal,
             Some(call),
