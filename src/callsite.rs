@@ -560,6 +560,12 @@ impl Cursor<'_> {
                 self.k += 1;
                 req.nofree = true;
             }
+            // Enzyme's "this argument's memory is not overwritten before
+            // the reverse sweep": the user's arguments are taken that way
+            // here already (a split pair's too).
+            "enzyme_nocache" => {
+                self.k += 1;
+            }
             "enzyme_byref" => {
                 self.k += 1;
                 self.byref = Some(self.next_int("enzyme_byref")?);

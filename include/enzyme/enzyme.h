@@ -94,6 +94,7 @@ extern int enzyme_width;
 extern int enzyme_tape;
 extern int enzyme_allocated;
 extern int enzyme_nofree;
+extern int enzyme_nocache; /* before an argument: its memory is not overwritten before the reverse sweep (no effect here: always assumed) */
 extern int enzyme_const_return;
 extern int enzyme_active_return;
 extern int enzyme_dup_return;
