@@ -162,7 +162,7 @@ pub fn classify_function(f: V) -> CallKind {
     if let Some(k) = super::blas::blas_call(&n).filter(|_| is_declaration(f)) {
         return CallKind::Blas(k);
     }
-    if let Some(r) = lookup_function(f) {
+    if let Some(r) = rule_of_function(f) {
         return CallKind::Rule(r);
     }
     if is_declaration(f) {
@@ -188,9 +188,25 @@ impl CallKind {
     }
 }
 
-/// The rule of a call to `f`, if the table has one.
-fn lookup_function(f: V) -> Option<Rule> {
-    super::lookup_callee(&name(f))
+/// The rule of a call to `f`, if the table has one: by its name, or by
+/// the math function it was registered to behave like
+/// (`__enzyme_function_like`, `enzyme_function_like("log1p")`) when its
+/// parameters and result are floating-point values.
+pub fn rule_of_function(f: V) -> Option<Rule> {
+    let n = name(f);
+    if let Some(r) = super::lookup_callee(&n) {
+        return Some(r);
+    }
+    let like = super::registry::like(&n)?;
+    let fty = fn_type(f);
+    let floats = is_fp(fn_return_type(f))
+        && !params(f).is_empty()
+        && params(f).iter().all(|p| is_fp(type_of(*p)))
+        && !is_vararg(fty);
+    if !floats || like == n {
+        return None;
+    }
+    super::lookup_callee(&like)
 }
 
 /// Whether the rule table has an entry for instruction `i` (an arithmetic

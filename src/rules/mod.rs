@@ -218,11 +218,7 @@ pub fn lookup(inst: V) -> Option<Rule> {
             |c| vec![c.when(0, || Partial::One)],
             READS_NOTHING,
         ),
-        LLVMCall => {
-            let f = called_function(inst)?;
-            let n = name(f);
-            lookup_callee(&n)
-        }
+        LLVMCall => classify::rule_of_function(called_function(inst)?),
         _ => None,
     }
 }
