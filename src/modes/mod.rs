@@ -327,13 +327,39 @@ pub fn check_no_float_bits_args(
     float_bits: impl Fn(V) -> bool,
 ) -> std::result::Result<(), String> {
     // Only where the bits plainly come from a float: a bitcast of one, or
-    // a local integer variable (memcpy(&bits, &x), -O0). Type analysis
-    // alone also calls some containers' size fields float bits.
+    // a local integer variable that a float's bytes are copied into
+    // (memcpy(&bits, &x), -O0). Type analysis alone also calls some
+    // integers float bits (a container's size field; Eigen's
+    // std::array<long, 2> dimensions at -O0).
+    let float_source = |v: V| {
+        let v = strip_casts(v);
+        (opcode(v) == Some(LLVMOpcode::LLVMBitCast) && contains_fp(type_of(operand(v, 0))))
+            || crate::analysis::activity::underlying_objects(v)
+                .iter()
+                .any(|o| opcode(*o) == Some(LLVMOpcode::LLVMAlloca) && is_fp(allocated_type(*o)))
+    };
     let plain = |a: V| match opcode(a) {
         Some(LLVMOpcode::LLVMBitCast) => contains_fp(type_of(operand(a, 0))),
         Some(LLVMOpcode::LLVMLoad) => {
-            let o = crate::analysis::activity::underlying_objects(operand(a, 0));
-            !o.is_empty() && o.iter().all(|o| opcode(*o) == Some(LLVMOpcode::LLVMAlloca))
+            let slot = strip_casts(operand(a, 0));
+            opcode(slot) == Some(LLVMOpcode::LLVMAlloca)
+                && is_int(allocated_type(slot))
+                && users(slot).into_iter().any(|u| {
+                    let into = |k: u32| strip_casts(operand(u, k)) == slot;
+                    match opcode(u) {
+                        Some(LLVMOpcode::LLVMStore) => into(1) && float_source(operand(u, 0)),
+                        Some(LLVMOpcode::LLVMCall) => {
+                            matches!(
+                                crate::rules::classify(u),
+                                crate::rules::CallKind::MemTransfer(
+                                    crate::rules::MemKind::Copy | crate::rules::MemKind::Move
+                                )
+                            ) && into(0)
+                                && float_source(operand(u, 1))
+                        }
+                        _ => false,
+                    }
+                })
         }
         _ => false,
     };

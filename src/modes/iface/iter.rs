@@ -1,9 +1,10 @@
 //! `__enzyme_iter(n, step)`: a count (a series' number of terms, say) that
-//! shrinks by `step` with each differentiation, as in Enzyme. In the
-//! function itself it is `n`; every derivative function cloned from a body
-//! containing the call (forward mode, the augmented forward and so the
-//! reverse sweep) has `__enzyme_iter(n - step, step)` instead, so the k-th
-//! derivative (higher order: derivatives of derivatives) sees `n - k*step`.
+//! grows by `step` with each differentiation, as in Enzyme (a truncated
+//! series keeps its accuracy in its derivatives). In the function itself
+//! it is `n`; every derivative function cloned from a body containing the
+//! call (forward mode, the augmented forward and so the reverse sweep) has
+//! `__enzyme_iter(n + step, step)` instead, so the k-th derivative (higher
+//! order: derivatives of derivatives) sees `n + k*step`.
 //! After differentiation each remaining call becomes its first argument.
 //! The call is inactive (an integer).
 use crate::callsite::unmangled_head;
@@ -33,7 +34,7 @@ pub fn step_in_clone(nf: V) {
             } else {
                 b.int_cast(args[1], type_of(args[0]), false)
             };
-            let n = b.sub(args[0], step);
+            let n = b.add(args[0], step);
             crate::ir::values::set_operand(i, 0, n);
         }
     }
