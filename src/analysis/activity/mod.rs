@@ -513,7 +513,9 @@ impl Run<'_> {
     /// rather than a silent zero. Bytes known to be integer data are fine.
     fn check_narrow_copy(&self, load: V) -> Result<()> {
         let t = type_of(load);
-        if !is_int(t) || !carries_bits(load) {
+        // (A bool, or any integer narrower than a byte, is no piece of a
+        // float's bytes: a branch decision kept on a derivative's tape.)
+        if !is_int(t) || int_width(t) < 8 || !carries_bits(load) {
             return Ok(());
         }
         let Some(types) = self.types else {
