@@ -18,6 +18,11 @@ static double norm2(const double *v, int n) {
 static void scale(double &out, double x) { out = 3 * x * x; }
 static double cube(double &x) { return x * x * x; }
 
+struct two {
+  double a, b;
+};
+__attribute__((noinline)) double mul2(double a, double b) { return a * b; }
+
 // Writes out[k] = in[k]^2 and returns their sum.
 __attribute__((noinline)) double scale_into(double *in, double *out) {
   out[0] = in[0] * in[0];
@@ -78,6 +83,12 @@ int main() {
   CHECK("forward, const return: primal", enzyme::get<0>(tc), scale_into(in, so), 1e-15);
   CHECK("forward, const return: tangent of out[0]", dso[0], 2 * in[0] * din[0], 1e-12);
   CHECK("forward, const return: tangent of out[1]", dso[1], 2 * in[1] * din[1], 1e-12);
+  // Enzyme's template spelling of the entry point, the result type given
+  // (a type with linkage: declared at namespace scope).
+  auto [za, zb] = __enzyme_autodiff<two>((void *)mul2, enzyme_out, 3.1, enzyme_out, 2.7);
+  CHECK("__enzyme_autodiff<R>: d/da", za, 2.7, 1e-12);
+  CHECK("__enzyme_autodiff<R>: d/db", zb, 3.1, 1e-12);
+  CHECK("__enzyme_fwddiff<R>", __enzyme_fwddiff<double>((void *)mul2, 3.1, 1.0, 2.7, 0.0), 2.7, 1e-12);
   // A lambda (its captures are constant).
   double k = 2.5;
   auto g = [k](double z) { return k * std::exp(z); };
