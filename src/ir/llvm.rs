@@ -537,6 +537,19 @@ pub fn inst_fn(i: V) -> V {
     block_fn(inst_block(i))
 }
 
+/// Instructions grouped by the function they are in (in first-seen order).
+pub fn by_function(insts: Vec<V>) -> Vec<(V, Vec<V>)> {
+    let mut out: Vec<(V, Vec<V>)> = Vec::new();
+    for i in insts {
+        let f = inst_fn(i);
+        match out.iter_mut().find(|(g, _)| *g == f) {
+            Some((_, is)) => is.push(i),
+            None => out.push((f, vec![i])),
+        }
+    }
+    out
+}
+
 /// Blocks of `f` in reverse post-order from the entry: every block comes
 /// after its dominators.
 pub fn rpo(f: V) -> Vec<BB> {

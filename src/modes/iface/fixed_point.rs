@@ -27,17 +27,8 @@ const MARKER: &str = "__enzyme_set_fixed_point";
 /// (a short counted loop is fully unrolled at -O2 before the pass could
 /// lower the marker, which then is in no loop). Enzyme keeps them too.
 pub fn protect(m: LLVMModuleRef) -> bool {
-    let calls = super::calls_named(m, MARKER);
     let mut changed = false;
-    let mut by_fn: Vec<(V, Vec<V>)> = Vec::new();
-    for c in calls {
-        let f = inst_fn(c);
-        match by_fn.iter_mut().find(|(g, _)| *g == f) {
-            Some((_, cs)) => cs.push(c),
-            None => by_fn.push((f, vec![c])),
-        }
-    }
-    for (f, cs) in by_fn {
+    for (f, cs) in by_function(super::calls_named(m, MARKER)) {
         let loops = shim::Loops::new(f);
         for c in cs {
             let Some(h) = loops.header(inst_block(c)) else {

@@ -100,15 +100,7 @@ pub fn mark(m: LLVMModuleRef) -> bool {
     let mut changed = false;
     for (decl, which) in markers {
         let calls: Vec<V> = users(decl).into_iter().filter(|u| is_call(*u)).collect();
-        let mut by_fn: Vec<(V, Vec<V>)> = Vec::new();
-        for c in calls {
-            let f = inst_fn(c);
-            match by_fn.iter_mut().find(|(g, _)| *g == f) {
-                Some((_, cs)) => cs.push(c),
-                None => by_fn.push((f, vec![c])),
-            }
-        }
-        for (f, cs) in by_fn {
+        for (f, cs) in by_function(calls) {
             let loops = shim::Loops::new(f);
             for c in cs {
                 let args = call_args(c);
