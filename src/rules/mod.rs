@@ -975,6 +975,15 @@ fn is_integer_intrinsic(n: &str) -> bool {
         "llvm.fshl.",
         "llvm.fshr.",
         "llvm.bitreverse.",
+        "llvm.bswap.",
+        "llvm.ctpop.",
+        "llvm.ctlz.",
+        "llvm.cttz.",
+        "llvm.smax.",
+        "llvm.smin.",
+        "llvm.umax.",
+        "llvm.umin.",
+        "llvm.abs.",
     ];
     OPS.iter().any(|p| n.starts_with(p))
 }
