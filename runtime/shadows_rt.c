@@ -37,11 +37,14 @@ typedef struct {
 } entry;
 
 /* The allocations the program stored into pointer globals with shadows
- * (__enzyme_rs_shadows_note after each such store): global -> block, size. */
+ * (__enzyme_rs_shadows_note after each such store): global -> block, size;
+ * and the block the module's own shadow of the global got from here. */
 typedef struct {
   char *global;
   char *ptr;
   uint64_t bytes;
+  char *block; /* the module shadow's block made here, or null */
+  uint64_t block_bytes;
 } note;
 static note *notes;
 static int64_t nnotes, cnotes;
@@ -66,12 +69,8 @@ static char *zeroed(uint64_t bytes) {
 /* After `*global = ptr` (ptr: `bytes` from an allocation): remember the
  * size; the module's own shadow of the global (`shadow`, used without a
  * context) gets a zeroed block of that size when it has none yet, or a
- * new one when the block it got from here is too small. */
-static char *module_blocks[256];
-static uint64_t module_block_bytes[256];
-static char *module_block_of[256];
-static int nmodule_blocks;
-
+ * new one when the block it got from here is too small (a block the
+ * program put there itself is left alone). */
 void __enzyme_rs_shadows_note(void *global, void *shadow, void *ptr, uint64_t bytes) {
   note *n = find_note((char *)global);
   if (!n) {
@@ -84,6 +83,7 @@ void __enzyme_rs_shadows_note(void *global, void *shadow, void *ptr, uint64_t by
       }
     }
     n = &notes[nnotes++];
+    memset(n, 0, sizeof *n);
     n->global = (char *)global;
   }
   n->ptr = (char *)ptr;
@@ -92,24 +92,16 @@ void __enzyme_rs_shadows_note(void *global, void *shadow, void *ptr, uint64_t by
     return;
   char *cur;
   memcpy(&cur, shadow, sizeof cur);
-  int k = 0;
-  while (k < nmodule_blocks && module_block_of[k] != (char *)shadow)
-    k++;
-  if (cur && !(k < nmodule_blocks && cur == module_blocks[k]))
-    return; /* the program's own shadow memory */
-  if (cur && module_block_bytes[k] >= bytes) {
+  if (cur && cur != n->block)
+    return;
+  if (cur && n->block_bytes >= bytes) {
     memset(cur, 0, bytes);
     return;
   }
-  free(cur);
-  cur = zeroed(bytes);
-  memcpy(shadow, &cur, sizeof cur);
-  if (k == nmodule_blocks && nmodule_blocks < 256)
-    module_block_of[nmodule_blocks++] = (char *)shadow;
-  if (k < nmodule_blocks) {
-    module_blocks[k] = cur;
-    module_block_bytes[k] = bytes;
-  }
+  free(n->block);
+  n->block = zeroed(bytes);
+  n->block_bytes = bytes;
+  memcpy(shadow, &n->block, sizeof n->block);
 }
 
 /* Entry `e`'s shadow pointer at `slot` (its buffer, or the shadow global

@@ -208,6 +208,11 @@ impl Builder {
     pub fn fp_cast(&self, v: V, to: T) -> V {
         unsafe { LLVMBuildFPCast(self.raw, v, to, self.n()) }
     }
+    /// `freeze v`: the same value, held by an instruction of its own (it
+    /// follows `v` when `v` is replaced).
+    pub fn freeze(&self, v: V) -> V {
+        unsafe { LLVMBuildFreeze(self.raw, v, self.n()) }
+    }
     pub fn int_cast(&self, v: V, to: T, signed: bool) -> V {
         unsafe { LLVMBuildIntCast2(self.raw, v, to, signed as i32, self.n()) }
     }

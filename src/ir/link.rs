@@ -167,8 +167,7 @@ pub fn is_intrinsic(f: V) -> bool {
 /// holds a reference to `v` (ThinLTO summaries record it; nothing uses it,
 /// so the next simplification deletes it).
 pub fn hold_reference(b: &super::Builder, v: V) -> V {
-    let c = cstr("");
-    unsafe { LLVMBuildFreeze(b.raw, v, c.as_ptr()) }
+    b.freeze(v)
 }
 
 /// Append `vals` to `llvm.compiler.used` (kept until code generation; in

@@ -327,7 +327,7 @@ fn exit_counts(f: V) -> (HashMap<BB, V>, HashMap<V, shim::LoadRecurrence>) {
             // replacement.
             if is_instruction(v) && (is_call(v) || opcode(v) == Some(LLVMOpcode::LLVMLoad)) {
                 b.after(v);
-                v = crate::ir::link::hold_reference(&b, v);
+                v = b.freeze(v);
             }
             out.insert(bb, v);
         }
