@@ -396,6 +396,14 @@ impl Gen<'_> {
                 self.tan.insert(v, lanes.clone());
                 return Ok(lanes);
             }
+            if crate::modes::common::points_into_float_free_constant(v)
+                || crate::modes::common::null_based(v)
+            {
+                // A read-only table without floats, or null moved by a GEP
+                // (an empty std::vector's end): its own shadow, as in
+                // reverse mode.
+                return Ok(vec![v; self.width]);
+            }
             return Err(self.err(
                 at,
                 format!(

@@ -20,7 +20,7 @@ mod errno;
 mod joinroute;
 mod region;
 mod shadow;
-use shadow::{null_based, points_into_float_free_constant};
+use crate::modes::common::{null_based, points_into_float_free_constant};
 
 /// A call in `aug` to a callee's augmented function.
 #[derive(Clone, Debug)]
@@ -227,6 +227,15 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
         > 0
     {
         act = Activity::analyse_args(aug, &seeds, f, &arg_trees, &sess.activity_cx())?;
+    }
+    if sess.opts.print_type {
+        if let Some(types) = &act.types {
+            crate::analysis::printer::print_types(
+                aug,
+                types,
+                &format!("reverse derivative of {}", name(f)),
+            );
+        }
     }
     if sess.opts.print_activity {
         crate::analysis::printer::print_activity(

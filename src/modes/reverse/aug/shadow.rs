@@ -112,24 +112,3 @@ impl AugGen<'_> {
         Ok(())
     }
 }
-
-/// Whether `v` is a function, or a constant expression into a constant
-/// global whose contents hold no floats (a C++ vtable, a table of function
-/// pointers). (A call through such a pointer with active arguments is still
-/// an error: see `callee_to_differentiate`.)
-pub(super) fn points_into_float_free_constant(v: V) -> bool {
-    let mut g = strip_casts(v);
-    while is_const_gep(g) {
-        g = strip_casts(operand(g, 0));
-    }
-    is_function(g) || (is_global_var(g) && is_global_constant(g) && !contains_fp(global_type(g)))
-}
-
-/// Whether `v` is null moved by GEPs (`gep T, ptr null, %n`).
-pub(super) fn null_based(v: V) -> bool {
-    let mut p = strip_casts(v);
-    while opcode(p) == Some(LLVMOpcode::LLVMGetElementPtr) {
-        p = strip_casts(operand(p, 0));
-    }
-    p != v && is_const_null_ptr(p)
-}

@@ -784,7 +784,16 @@ impl RevGen<'_> {
                     }
                     return Ok(());
                 }
-                let new = add_values(&self.b, old, d);
+                let mut new = add_values(&self.b, old, d);
+                if is_int_or_int_vector(t) && type_of(d) == at {
+                    // An integer the types take for a float's bits may be
+                    // integer data (a hash table's bucket count at -O0):
+                    // a zero adjoint leaves its shadow's bits as they are
+                    // (`bits + 0.0` flushes a denormal to zero under
+                    // -ffast-math's denormals-are-zero, quiets a NaN).
+                    let nz = self.b.fcmp(LLVMRealPredicate::LLVMRealUNE, d, zero(at));
+                    new = self.b.select(nz, new, old);
+                }
                 let st = self.b.store(new, sp);
                 copy_alignment(i, old);
                 copy_alignment(i, st);
@@ -1045,4 +1054,10 @@ pub fn add_values(b: &Builder, x: V, y: V) -> V {
         y
     };
     b.fadd(x, y)
+}
+
+/// An integer, or a vector of integers (a value the types may take for a
+/// float's bits).
+fn is_int_or_int_vector(t: T) -> bool {
+    is_int(t) || (is_vector(t) && is_int(elem_type(t)))
 }
