@@ -25,6 +25,10 @@ namespace enzyme {
 /* Argument wrappers. `value_type` is what is passed to the entry point:
  * a reference argument (Duplicated<double &>(x, dx)) is passed as a pointer. */
 template <class T> struct Active {
+  static_assert(!std::is_reference<T>::value && !std::is_pointer<T>::value,
+                "enzyme::Active<T>: an active argument is a value (a float or a struct of floats) whose "
+                "derivative is returned; pass a reference or a pointer with enzyme::Duplicated (its "
+                "derivative goes into the shadow)");
   using value_type = T;
   T value;
   Active(T v) : value(v) {}
@@ -125,11 +129,17 @@ template <class R, class Mode, class... Acc> struct flat {
   template <class T, class... Rest>
   ENZYME_RS_AI static R run(void *fn, Acc... acc, Duplicated<T> w, Rest... rest) {
     using V = typename Duplicated<T>::value_type;
+    static_assert(!(std::is_same<Mode, reverse_tag>::value && std::is_arithmetic<V>::value),
+                  "enzyme::Duplicated<T> of a number passed by value in reverse mode: its derivative "
+                  "has nowhere to go; use enzyme::Active<T>, or enzyme::Duplicated<T &> for a reference");
     return flat<R, Mode, Acc..., int, V, V>::run(fn, acc..., enzyme_dup, w.value, w.shadow, rest...);
   }
   template <class T, class... Rest>
   ENZYME_RS_AI static R run(void *fn, Acc... acc, DuplicatedNoNeed<T> w, Rest... rest) {
     using V = typename DuplicatedNoNeed<T>::value_type;
+    static_assert(!(std::is_same<Mode, reverse_tag>::value && std::is_arithmetic<V>::value),
+                  "enzyme::DuplicatedNoNeed<T> of a number passed by value in reverse mode: its "
+                  "derivative has nowhere to go; use enzyme::Active<T>, or a reference");
     return flat<R, Mode, Acc..., int, V, V>::run(fn, acc..., enzyme_dupnoneed, w.value, w.shadow, rest...);
   }
   template <class T, class... Rest>
