@@ -5,6 +5,9 @@ use crate::diag::{Error, Result};
 use crate::ir::llvm::*;
 use crate::ir::Builder;
 
+mod resolve;
+pub use resolve::{resolve_function, slot_value};
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mode {
     /// `__enzyme_fwddiff`
@@ -195,89 +198,6 @@ pub fn marker_name(v: V) -> Option<String> {
     } else {
         None
     }
-}
-
-/// The value a load of a local slot reads when the slot (an alloca) is
-/// stored exactly once, followed through chains of such slots (as
-/// always-inlined C++ wrappers leave them at -O0); `v` itself otherwise.
-pub fn slot_value(v: V) -> V {
-    let mut v = v;
-    for _ in 0..64 {
-        let s = strip_casts(v);
-        if opcode(s) != Some(LLVMOpcode::LLVMLoad) {
-            return v;
-        }
-        let slot = strip_casts(operand(s, 0));
-        if opcode(slot) != Some(LLVMOpcode::LLVMAlloca) {
-            return v;
-        }
-        let mut stored = None;
-        for u in users(slot) {
-            match opcode(u) {
-                Some(LLVMOpcode::LLVMLoad) => {}
-                Some(LLVMOpcode::LLVMStore) if operand(u, 1) == slot && operand(u, 0) != slot => {
-                    if stored.replace(operand(u, 0)).is_some() {
-                        return v;
-                    }
-                }
-                Some(LLVMOpcode::LLVMCall) => {
-                    let n = called_function(u).map(name).unwrap_or_default();
-                    if !(n.starts_with("llvm.lifetime.") || n.starts_with("llvm.dbg.")) {
-                        return v;
-                    }
-                }
-                _ => return v,
-            }
-        }
-        match stored {
-            Some(x) if type_of(x) == type_of(s) => v = x,
-            _ => return v,
-        }
-    }
-    v
-}
-
-/// Resolve the function being differentiated from the first argument.
-pub fn resolve_function(call: V, v: V) -> Result<V> {
-    let s = strip_casts(v);
-    if is_function(s) {
-        if is_declaration(s) {
-            // A declaration is allowed when a custom derivative exists; the
-            // modes check that. Here it is still "a function".
-        }
-        return Ok(s);
-    }
-    // A load of a constant global holding a function pointer.
-    if opcode(s) == Some(LLVMOpcode::LLVMLoad) {
-        let g = strip_casts(operand(s, 0));
-        if is_global_var(g) && is_global_constant(g) {
-            if let Some(init) = global_initializer(g) {
-                let f = strip_casts(init);
-                if is_function(f) {
-                    return Ok(f);
-                }
-            }
-        }
-    }
-    // A local slot stored exactly once with a function (or a chain of
-    // them, as always-inlined C++ wrappers leave at -O0).
-    let f = strip_casts(slot_value(s));
-    if is_function(f) {
-        return Ok(f);
-    }
-    let runtime = if is_constant(s) {
-        ""
-    } else {
-        " (a function pointer only known at run time cannot be differentiated; pass the function itself)"
-    };
-    Err(Error::bad_call(
-        call,
-        format!(
-            "the first argument of {} must be a function (or a cast of one, or a load of a constant function pointer){runtime}; got: {}",
-            name(called_value(call)),
-            print_value(v).trim()
-        ),
-    ))
 }
 
 /// How a call-site argument becomes the parameter type it feeds.
