@@ -87,8 +87,8 @@ pub struct Key {
 }
 
 impl Key {
-    /// The `aug` parameters (primal ones) whose memory the caller may
-    /// overwrite before the reverse sweep.
+    /// The `aug` parameters whose memory the caller may overwrite before
+    /// the reverse sweep (primal ones, and their shadows).
     pub fn overwritten_params(&self, aug: V) -> Vec<V> {
         let ps = params(aug);
         let mut out = Vec::new();
@@ -96,6 +96,14 @@ impl Key {
         for (k, act) in self.acts.iter().enumerate() {
             if self.overwritten.get(k).copied().unwrap_or(false) {
                 out.push(ps[j]);
+                // The augmented sweep writes a shadow where it writes its
+                // primal: what overwrites the primal's memory later (a
+                // C++ object's cleanup nulling a pointer field) overwrites
+                // its shadow's too, so pointers loaded from the shadow are
+                // not read again in the reverse sweep.
+                if *act == Act::Dup {
+                    out.extend(ps.iter().skip(j + 1).take(self.lanes()).copied());
+                }
             }
             j += if *act == Act::Dup {
                 1 + self.lanes()
