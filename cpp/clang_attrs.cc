@@ -80,6 +80,7 @@ constexpr Desc descs[] = {
     {"enzyme_no_escaping_allocation", "enzyme::no_escaping_allocation", Arg::None, Functions},
     {"enzyme_notypeanalysis", "enzyme::notypeanalysis", Arg::None, Functions},
     {"enzyme_checkpoint", "enzyme::checkpoint", Arg::None, Functions},
+    {"enzyme_sparse_accumulate", "enzyme::sparse_accumulate", Arg::None, Functions},
 };
 
 // The index of enzyme_checkpoint, which also applies to loops.
@@ -470,5 +471,6 @@ ParsedAttrInfoRegistry::Add<EnzymeAttr<3>> r3("enzyme_shadow", "");
 ParsedAttrInfoRegistry::Add<EnzymeAttr<4>> r4("enzyme_no_escaping_allocation", "");
 ParsedAttrInfoRegistry::Add<EnzymeAttr<5>> r5("enzyme_notypeanalysis", "");
 ParsedAttrInfoRegistry::Add<EnzymeAttr<6>> r6("enzyme_checkpoint", "");
+ParsedAttrInfoRegistry::Add<EnzymeAttr<7>> r8("enzyme_sparse_accumulate", "");
 
 } // namespace

@@ -88,6 +88,11 @@ static cl::opt<bool> CompatPrintPerf("enzyme-print-perf", cl::init(false), cl::H
                                      cl::desc("enzyme-rs: accepted for Enzyme compatibility; no effect"));
 static cl::opt<int> CompatMaxTypeOffset("enzyme-max-type-offset", cl::init(500), cl::Hidden,
                                         cl::desc("enzyme-rs: accepted for Enzyme compatibility; no effect"));
+// Enzyme's automatic sparsity rewrites a Hessian's accumulation into sparse
+// stores; here the derivative stays dense (the same values) and
+// __enzyme_post_sparse_todense means __enzyme_todense.
+static cl::opt<bool> CompatAutoSparsity("enzyme-auto-sparsity", cl::init(false), cl::Hidden,
+                                        cl::desc("enzyme-rs: accepted for Enzyme compatibility; no effect"));
 // Enzyme's checkpointing splits a checkpointed loop's steps into their own
 // functions; here they always are (the loop's thunks).
 static cl::opt<bool> CompatSplitSteps("enzyme-checkpoint-split-steps", cl::init(false), cl::Hidden,

@@ -80,10 +80,12 @@ pub fn apply(m: LLVMModuleRef) -> Vec<GlobalAttr> {
                 "function_like" => set_fn_string_attr(f, "enzyme_function_like", &value),
                 // `no_escaping_allocation`: read by the capture analysis
                 // (reverse/distinct.rs); the others are accepted hints with
-                // no effect on the derivative here.
-                "no_escaping_allocation" | "notypeanalysis" | "checkpoint" => {
-                    set_fn_string_attr(f, &format!("enzyme_{attr}"), "")
-                }
+                // no effect on the derivative here (`sparse_accumulate`
+                // marks a store function for Enzyme's automatic sparsity).
+                "no_escaping_allocation"
+                | "notypeanalysis"
+                | "checkpoint"
+                | "sparse_accumulate" => set_fn_string_attr(f, &format!("enzyme_{attr}"), ""),
                 _ => log::warn!("enzyme-rs: unknown attribute enzyme_{attr} on '{target}'"),
             }
         } else if let Some(g) = named_global(m, &target) {

@@ -216,6 +216,7 @@ impl Gen<'_> {
             shadow: shadow.clone(),
             ret_tangent: is_varied,
             width: self.width as u32,
+            noneed: Vec::new(),
         };
         let d = derivative(self.sess, &key, None)?;
         self.b.before(i);

@@ -19,6 +19,7 @@ use std::collections::HashMap;
 mod calls;
 mod custom;
 mod freed;
+mod noneed;
 use custom::custom_derivative;
 
 /// What a forward derivative is specialised on.
@@ -31,6 +32,9 @@ pub struct Key {
     pub ret_tangent: bool,
     /// Tangents per varied value (`enzyme_width`); 1 for scalar mode.
     pub width: u32,
+    /// Per parameter: a pointer passed `enzyme_dupnoneed`, whose primal
+    /// memory is not written (`noneed.rs`); empty: none.
+    pub noneed: Vec<bool>,
 }
 
 /// How a derivative returns.
@@ -49,6 +53,20 @@ pub struct Derivative {
     pub ret: Ret,
 }
 
+/// Per argument: a pointer passed `enzyme_dupnoneed` (empty when none is).
+fn noneed_pointers(req: &Request) -> Vec<bool> {
+    let v: Vec<bool> = req
+        .args
+        .iter()
+        .map(|a| a.activity == callsite::Activity::DupNoNeed && is_ptr(type_of(a.primal)))
+        .collect();
+    if v.contains(&true) {
+        v
+    } else {
+        Vec::new()
+    }
+}
+
 pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
     let width = req.width as usize;
     let ret_ty = fn_return_type(req.func);
@@ -59,6 +77,7 @@ pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
             && may_carry_derivative(ret_ty)
             && req.ret_active != Some(false),
         width: req.width,
+        noneed: noneed_pointers(req),
     };
     let d = derivative(sess, &key, Some(req.call))?;
     let b = Builder::new(sess.module);
@@ -235,6 +254,16 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     set_c_call_conv(nf);
     lower_byval_params(nf, &primal_params);
     shim::invokes_to_calls(nf);
+    let noneed: Vec<V> = key
+        .noneed
+        .iter()
+        .zip(&primal_params)
+        .filter(|(n, _)| **n)
+        .map(|(_, p)| *p)
+        .collect();
+    if !noneed.is_empty() {
+        noneed::inline_calls_given(nf, &noneed);
+    }
     crate::modes::dispatch::prepare_calls(sess, nf);
     crate::modes::openmp::prepare(nf, false)?;
     crate::modes::gpu::prepare_clone(nf);
@@ -292,6 +321,13 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
         g.sess.fwd_cache.remove(key);
         g.sess.created.retain(|x| *x != nf);
         return Err(e);
+    }
+    if !noneed.is_empty() {
+        let n = noneed::drop_primal_writes(nf, &noneed);
+        log::debug!(
+            "enzyme-rs: {}: {n} primal write(s) through enzyme_dupnoneed pointers dropped",
+            name(f)
+        );
     }
     if g.sess.opts.print {
         eprintln!("{}", print_value(nf));

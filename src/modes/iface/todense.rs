@@ -23,7 +23,12 @@ use std::collections::HashSet;
 /// site among them) are added to `gone`.
 pub fn lower_after(m: LLVMModuleRef, gone: &mut Vec<V>) -> bool {
     let mut changed = false;
-    for call in super::calls_named(m, "__enzyme_todense") {
+    // (`__enzyme_post_sparse_todense`, which Enzyme's automatic sparsity
+    // places after its own rewriting, is the same here: enzyme-rs does not
+    // rewrite for sparsity, so the two mean one thing.)
+    let mut calls = super::calls_named(m, "__enzyme_todense");
+    calls.extend(super::calls_named(m, "__enzyme_post_sparse_todense"));
+    for call in calls {
         changed = true;
         if let Err(e) = lower(m, call, gone) {
             super::fail(e, call);
@@ -247,13 +252,49 @@ fn derived(root: V) -> Vec<V> {
                 ) => work.push(u),
                 Some(LLVMOpcode::LLVMSelect) if operand(u, 0) != v => work.push(u),
                 Some(LLVMOpcode::LLVMStore) if operand(u, 0) == v && is_slot(operand(u, 1)) => {
-                    for l in users(operand(u, 1)) {
-                        if opcode(l) == Some(LLVMOpcode::LLVMLoad) {
-                            work.push(l);
-                        }
-                    }
+                    work.extend(loads_reached(u, operand(u, 1)));
                 }
                 _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// The loads of local slot `slot` that may read what store `st` put there:
+/// those reached from it before another store to the slot (`x =
+/// __enzyme_todense(..., x, ...)` at -O0 loads `x` before the store, for
+/// the call's own argument; that load reads the old pointer).
+fn loads_reached(st: V, slot: V) -> Vec<V> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    // (block, the instructions from where to look in it)
+    let mut work: Vec<(BB, Option<V>)> = vec![(inst_block(st), Some(st))];
+    while let Some((bb, from)) = work.pop() {
+        let insts = instructions(bb);
+        let start = match from {
+            Some(i) => insts.iter().position(|x| *x == i).map_or(0, |k| k + 1),
+            None => {
+                if !seen.insert(bb) {
+                    continue;
+                }
+                0
+            }
+        };
+        let mut blocked = false;
+        for &i in &insts[start..] {
+            match opcode(i) {
+                Some(LLVMOpcode::LLVMLoad) if operand(i, 0) == slot => out.push(i),
+                Some(LLVMOpcode::LLVMStore) if operand(i, 1) == slot => {
+                    blocked = true;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        if !blocked {
+            for s in successors(bb) {
+                work.push((s, None));
             }
         }
     }

@@ -136,6 +136,7 @@ fn tangent_thunk(sess: &mut Session, thunk: V, width: u32) -> Result<V, String> 
         shadow: vec![true, false],
         ret_tangent: false,
         width,
+        noneed: Vec::new(),
     };
     let d = derivative(sess, &key, None).map_err(|e| e.to_string())?;
     let f = add_internal_function(m, &n, fn_type(thunk));

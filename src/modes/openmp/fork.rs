@@ -102,6 +102,7 @@ pub fn forward_fork(sess: &mut Session, i: V, tangents: &[Vec<V>], width: u32) -
         shadow,
         ret_tangent: false,
         width,
+        noneed: Vec::new(),
     };
     let d = forward::derivative(sess, &key, None)?;
     let b = Builder::new(sess.module);
