@@ -410,3 +410,78 @@ done:
   free(c->regions);
   free(c);
 }
+
+/* Forward mode of a fixed point: the iteration runs to its end; then, at
+ * the converged state z*, each call of tan maps the state's tangent s to
+ * phi_z s + phi_x xdot (and writes the outputs' tangents), the state put
+ * back to z* before each, until s stops changing: (I - phi_z)^-1 phi_x
+ * xdot, whatever s started from. The change is the squared norm of the
+ * state tangent's step; `control` (Tapenade's protocol: first called with
+ * -1) or the built-in relative test decides when to stop. The primal state
+ * is left as the iteration left it. */
+void __enzyme_rs_loops_fp_tangent(const EnzymeCkptRegion *regions,
+                                  uint64_t nregions, void *env,
+                                  enzyme_rs_fwd fwd, enzyme_rs_adj tan,
+                                  void *const *state_shadow,
+                                  const uint64_t *state_bytes, uint64_t nstate,
+                                  double reduction, int64_t max_iters,
+                                  int32_t (*control)(double *, double *)) {
+  enzyme_rs_fp *c = (enzyme_rs_fp *)__enzyme_rs_loops_fp_fwd(regions, nregions, env, fwd);
+  uint64_t s, e, total = 0;
+  double first = -1, prev = 0, cumul = -1, red;
+  double *before;
+  int64_t k = 0;
+  if (reduction < 0)
+    reduction = 1e-12;
+  if (max_iters < 0)
+    max_iters = 1000;
+  red = reduction;
+  for (s = 0; s < nstate; s++)
+    total += state_bytes[s] / sizeof(double);
+  before = (double *)malloc(total ? total * sizeof(double) : 1);
+  if (!before)
+    die("out of memory for a fixed point's tangent");
+  if (control && !control(&cumul, &red))
+    goto done;
+  for (;;) {
+    double norm = 0, *b = before;
+    for (s = 0; s < nstate; s++) {
+      uint64_t n = state_bytes[s] / sizeof(double);
+      if (state_shadow[s])
+        memcpy(b, state_shadow[s], n * sizeof(double));
+      b += n;
+    }
+    get(c->regions, c->nregions, c->snap);
+    tan(env, c->last);
+    k++;
+    b = before;
+    for (s = 0; s < nstate; s++) {
+      const double *d = (const double *)state_shadow[s];
+      uint64_t n = state_bytes[s] / sizeof(double);
+      for (e = 0; d && e < n; e++)
+        norm += (d[e] - b[e]) * (d[e] - b[e]);
+      b += n;
+    }
+    if (control) {
+      cumul = norm;
+      if (!control(&cumul, &red))
+        break;
+    } else {
+      if (k == 1)
+        first = norm;
+      if (norm == 0 || norm <= reduction * first)
+        break;
+      if (k > 5 && norm > prev)
+        break;
+    }
+    if (max_iters > 0 && k >= max_iters)
+      break;
+    prev = norm;
+  }
+done:
+  get(c->regions, c->nregions, c->snap);
+  free(before);
+  free(c->snap);
+  free(c->regions);
+  free(c);
+}

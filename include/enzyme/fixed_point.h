@@ -1,5 +1,6 @@
 /*
- * enzyme/fixed_point.h -- converged iterations in reverse mode (enzyme-rs).
+ * enzyme/fixed_point.h -- converged iterations in reverse and forward mode
+ * (enzyme-rs).
  *
  *   __enzyme_fixed_point((void *)step,
  *                        enzyme_fp_state, z, bytes,      (one or more)
@@ -37,8 +38,13 @@
  *
  * Memory the step only reads must not change between the loop and the
  * reverse sweep. The primal state after the reverse sweep is the one it
- * started from. Forward mode differentiates the iterations themselves (the
- * tangent converges with the iteration).
+ * started from. Forward mode runs the iteration to its end, then iterates
+ * the tangent at the state it converged to (the state put back before each
+ * pass), t <- phi_z t + phi_x xdot, until the state's tangent stops
+ * changing: the same reduction, max_iters and control protocol, with the
+ * squared norm of the tangent's change; the state's initial tangent does
+ * not matter and the primal state stays as the iteration left it. Vector
+ * forward mode differentiates the iterations themselves.
  *
  * __enzyme_set_fixed_point(reduction, max_iters, control, state, bytes, ...)
  * first in a loop body marks that loop as the iteration instead (as a

@@ -62,7 +62,8 @@ pub enum LoopDriver {
     Forward,
     /// `ckpt_rev` / `rerun_rev`: the steps differentiated, last first.
     Reverse,
-    /// `fp_fwd` / `fp_rev`: a fixed point's sweeps.
+    /// `fp_fwd` / `fp_rev` / `fp_tangent`: a fixed point's sweeps (the
+    /// last its forward mode).
     FixedPoint,
 }
 
@@ -71,7 +72,7 @@ pub fn loop_driver(n: &str) -> Option<LoopDriver> {
     match n.strip_prefix("__enzyme_rs_loops_")? {
         "ckpt_fwd" | "rerun_fwd" => Some(LoopDriver::Forward),
         "ckpt_rev" | "rerun_rev" => Some(LoopDriver::Reverse),
-        "fp_fwd" | "fp_rev" => Some(LoopDriver::FixedPoint),
+        "fp_fwd" | "fp_rev" | "fp_tangent" => Some(LoopDriver::FixedPoint),
         _ => None,
     }
 }

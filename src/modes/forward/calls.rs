@@ -152,12 +152,14 @@ impl Gen<'_> {
         Ok(())
     }
 
-    /// A fixed point (`__enzyme_fixed_point`) given a control function:
-    /// forward mode differentiates its iterations (the tangent converges
-    /// with them) and never calls it. Said, not silent.
+    /// A fixed point (`__enzyme_fixed_point`) given a control function, in
+    /// vector forward mode: the iterations themselves are differentiated
+    /// (the tangents converge with them; scalar forward mode iterates the
+    /// tangent at the fixed point: loops/fwdfp.rs) and the control
+    /// function is never called. Said, not silent.
     fn warn_fixed_point_control(&mut self, i: V, callee: V) {
         use crate::modes::loops::{shape, Kind};
-        if shape(callee).map(|s| s.kind) != Some(Kind::FixedPoint) {
+        if self.width <= 1 || shape(callee).map(|s| s.kind) != Some(Kind::FixedPoint) {
             return;
         }
         let control = strip_casts(operand(i, 2));
@@ -165,9 +167,9 @@ impl Gen<'_> {
             return;
         }
         let msg = format!(
-            "forward mode of '{}': the fixed point's control function (enzyme_fp_control) is not \
-             called: forward mode differentiates the iterations themselves, and the tangent \
-             converges with them",
+            "vector forward mode of '{}': the fixed point's control function (enzyme_fp_control) \
+             is not called: vector forward mode differentiates the iterations themselves, and the \
+             tangents converge with them",
             crate::ir::demangle::demangle(&name(self.primal))
         );
         if self.sess.warned.insert(msg.clone()) {

@@ -215,6 +215,16 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     let d = Derivative { func: nf, ret };
     sess.fwd_cache.insert(key.clone(), d);
     sess.created.push(nf);
+    if crate::modes::loops::fwdfp::applies(key) {
+        // A fixed point: its tangent iterated at the converged state.
+        if let Err(e) = crate::modes::loops::fwdfp::build(sess, key, nf) {
+            sess.doomed.push(nf);
+            sess.fwd_cache.remove(key);
+            sess.created.retain(|x| *x != nf);
+            return Err(e);
+        }
+        return Ok(d);
+    }
 
     // Clone the primal body, mapping old parameters to the new primal ones.
     let nps = params(nf);

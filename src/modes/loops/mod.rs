@@ -15,6 +15,7 @@
 //! (called from `reverse::get_pair`), which drives the runtime in
 //! runtime/loops_rt.c.
 pub mod annotated;
+pub mod fwdfp;
 pub mod pair;
 pub mod tangent;
 

@@ -72,7 +72,7 @@ fn driver(lf: V, forward: bool) -> &'static str {
 /// Per parameter of a pair function: the primal and its shadow of vector
 /// lane `lane` (of `lanes`: each duplicated parameter is followed by one
 /// shadow per lane).
-fn split(g: V, acts: &[Act], lanes: usize, lane: usize) -> Vec<(V, Option<V>)> {
+pub(super) fn split(g: V, acts: &[Act], lanes: usize, lane: usize) -> Vec<(V, Option<V>)> {
     let ps = params(g);
     let mut out = Vec::new();
     let mut j = 0;
@@ -85,7 +85,7 @@ fn split(g: V, acts: &[Act], lanes: usize, lane: usize) -> Vec<(V, Option<V>)> {
 }
 
 /// Where each step argument lives in the env struct.
-struct Env {
+pub(super) struct Env {
     ty: T,
     /// Per argument: field of the primal, of the shadow, of the accumulator.
     primal: Vec<u32>,
@@ -101,7 +101,7 @@ struct Env {
 }
 
 impl Env {
-    fn new(ctx: LLVMContextRef, tys: &[T], acts: &[Act]) -> Env {
+    pub(super) fn new(ctx: LLVMContextRef, tys: &[T], acts: &[Act]) -> Env {
         let mut fields = Vec::new();
         let (mut primal, mut shadow, mut acc) = (Vec::new(), Vec::new(), Vec::new());
         let constant: Vec<bool> = tys
@@ -146,7 +146,7 @@ impl Env {
     }
 
     /// Fill a new env from the arguments (and shadows); zero accumulators.
-    fn fill(&self, b: &Builder, vals: &[(V, Option<V>)]) -> V {
+    pub(super) fn fill(&self, b: &Builder, vals: &[(V, Option<V>)]) -> V {
         let env = b.alloca(self.ty);
         for (k, (v, s)) in vals.iter().enumerate() {
             let st = b.store(*v, self.field(b, env, self.primal[k]));
@@ -164,7 +164,7 @@ impl Env {
     }
 
     /// The step's arguments after the index (with shadows when `shadows`).
-    fn load_args(&self, b: &Builder, env: V, shadows: bool) -> Vec<V> {
+    pub(super) fn load_args(&self, b: &Builder, env: V, shadows: bool) -> Vec<V> {
         let mut out = Vec::new();
         for k in 0..self.primal.len() {
             let v = b.load(self.tys[k], self.field(b, env, self.primal[k]));
@@ -240,7 +240,7 @@ fn pair_revs(pair: &Pair) -> Vec<V> {
 }
 
 /// `i32 fwd(ptr env, i64 i)`: step i, untaped; whether a while loop goes on.
-fn fwd_thunk(sess: &mut Session, step: V, kind: Kind, env: &Env) -> V {
+pub(super) fn fwd_thunk(sess: &mut Session, step: V, kind: Kind, env: &Env) -> V {
     let m = sess.module;
     let b = Builder::new(m);
     let ctx = b.ctx;
@@ -310,7 +310,7 @@ fn adj_thunk(sess: &mut Session, step: V, spair: &Pair, env: &Env) -> V {
 }
 
 /// The regions as an `EnzymeCkptRegion` array (`{ptr, i64, i32, i32}`).
-fn regions(b: &Builder, ps: &[(V, Option<V>)], count: usize) -> V {
+pub(super) fn regions(b: &Builder, ps: &[(V, Option<V>)], count: usize) -> V {
     let ctx = b.ctx;
     let (i32t, i64t, p) = (i32_type(ctx), i64_type(ctx), ptr_type(ctx));
     let rt = struct_type(ctx, &mut [p, i64t, i32t, i32t]);
