@@ -673,8 +673,24 @@ pub fn struct_type(ctx: LLVMContextRef, fields: &mut [T]) -> T {
     unsafe { LLVMStructTypeInContext(ctx, fields.as_mut_ptr(), fields.len() as u32, 0) }
 }
 
-/// Size in bytes of a type for the module's data layout.
+/// Whether `t` has no fixed size: a scalable vector (`<vscale x N x T>`),
+/// a target extension type, or an aggregate holding one. LLVM's size and
+/// alignment queries abort (or never return) on these: the sizes below
+/// are 0 for them, and the modes refuse to differentiate code using them.
+pub fn has_unfixed_size(t: T) -> bool {
+    match kind(t) {
+        LLVMTypeKind::LLVMScalableVectorTypeKind | LLVMTypeKind::LLVMTargetExtTypeKind => true,
+        LLVMTypeKind::LLVMStructTypeKind => struct_fields(t).into_iter().any(has_unfixed_size),
+        LLVMTypeKind::LLVMArrayTypeKind => has_unfixed_size(elem_type(t)),
+        _ => false,
+    }
+}
+
+/// Size in bytes of a type for the module's data layout (0: no fixed size).
 pub fn type_store_size(m: LLVMModuleRef, t: T) -> u64 {
+    if has_unfixed_size(t) {
+        return 0;
+    }
     unsafe {
         let dl = crate::ir::sys::target::LLVMGetModuleDataLayout(m);
         crate::ir::sys::target::LLVMStoreSizeOfType(dl, t)
@@ -682,6 +698,9 @@ pub fn type_store_size(m: LLVMModuleRef, t: T) -> u64 {
 }
 
 pub fn type_alloc_size(m: LLVMModuleRef, t: T) -> u64 {
+    if has_unfixed_size(t) {
+        return 0;
+    }
     unsafe {
         let dl = crate::ir::sys::target::LLVMGetModuleDataLayout(m);
         crate::ir::sys::target::LLVMABISizeOfType(dl, t)

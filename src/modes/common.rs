@@ -128,3 +128,47 @@ pub fn null_based(v: V) -> bool {
     }
     p != v && is_const_null_ptr(p)
 }
+
+/// Refuse to differentiate `f` when it uses a type without a fixed size (a
+/// scalable vector `<vscale x N x T>`, a target extension type): the
+/// derivative code is built for fixed sizes. The error names the first
+/// such value (or `f` itself for its signature).
+pub fn check_fixed_sizes(f: V, user_call: Option<V>) -> Result<(), Error> {
+    let unsupported = |t: T, at: Option<V>| {
+        Error::new(
+            ErrorKind::Unsupported(format!(
+                "values of type {} (a scalable vector or a target extension type, whose size is not fixed) cannot be differentiated; compile the code for fixed-width vectors (for example without -msve-vector-bits=scalable / RVV autovectorization)",
+                print_type(t)
+            )),
+            f,
+            at,
+        )
+    };
+    for t in param_types(fn_type(f))
+        .into_iter()
+        .chain(std::iter::once(fn_return_type(f)))
+    {
+        if has_unfixed_size(t) {
+            return Err(unsupported(t, user_call));
+        }
+    }
+    for bb in blocks(f) {
+        for i in instructions(bb) {
+            let t = type_of(i);
+            if has_unfixed_size(t) {
+                return Err(unsupported(t, Some(i)));
+            }
+            let inner = match opcode(i) {
+                Some(LLVMOpcode::LLVMGetElementPtr) => Some(gep_source_type(i)),
+                Some(LLVMOpcode::LLVMAlloca) => Some(allocated_type(i)),
+                _ => None,
+            };
+            for ot in operands(i).into_iter().map(type_of).chain(inner) {
+                if has_unfixed_size(ot) {
+                    return Err(unsupported(ot, Some(i)));
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -192,6 +192,16 @@ fn plan(m: LLVMModuleRef, call: V, mode: Mode) -> Result<Plan, String> {
     }
     let f = req.func;
     let fret = fn_return_type(f);
+    if let Some(t) = param_types(fn_type(f))
+        .into_iter()
+        .chain(std::iter::once(fret))
+        .find(|t| has_unfixed_size(*t))
+    {
+        return Err(format!(
+            "values of type {} (no fixed size) are not checked",
+            print_type(t)
+        ));
+    }
     let ret_fp = float_kind(fret).is_some();
     if !ret_fp && !is_void(fret) && (is_struct(fret) || is_array(fret) || is_vector(fret)) {
         return Err(format!(

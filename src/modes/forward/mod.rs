@@ -202,6 +202,7 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
             user_call,
         ));
     }
+    crate::modes::common::check_fixed_sizes(f, user_call)?;
     // Signature: each parameter, followed by its shadows when active.
     let (fty, ret) = signature(key);
     let width = key.width.max(1) as usize;

@@ -553,6 +553,7 @@ fn build_pair(
     if let Some(p) = cached {
         return Ok(p.clone());
     }
+    crate::modes::common::check_fixed_sizes(key.func, user_call)?;
     fn put(sess: &mut Session, key: &Key, zeroed: Option<usize>, p: Option<Pair>) {
         match (zeroed, p) {
             (None, Some(p)) => {
