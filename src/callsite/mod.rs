@@ -176,6 +176,11 @@ pub fn fn_sret_type(f: V) -> Option<T> {
 /// Whether a value is a marker global (`enzyme_dup`...): a load of it (C) or
 /// its address (C++). Returns the marker name.
 pub fn marker_name(v: V) -> Option<String> {
+    // IR written by hand or by other front ends (Enzyme's own tests) may
+    // spell a marker as a metadata string: `metadata !"enzyme_dup"`.
+    if let Some(s) = crate::ir::metadata::md_string(v).filter(|s| s.starts_with("enzyme_")) {
+        return Some(s);
+    }
     let v = slot_value(v);
     let g = if opcode(v) == Some(LLVMOpcode::LLVMLoad) {
         strip_casts(operand(v, 0))
