@@ -293,6 +293,7 @@ pub fn math_base(n: &str) -> Option<&'static str> {
         "y0",
         "y1",
         "yn",
+        "canonicalize",
     ];
     let stem = if let Some(rest) = n.strip_prefix("llvm.") {
         rest.split('.').next()?
@@ -334,6 +335,7 @@ pub(crate) fn lookup_callee(n: &str) -> Option<Rule> {
                 | "fmuladd"
                 | "powi"
                 | "roundeven"
+                | "canonicalize"
         )
     {
         return None;
@@ -592,6 +594,9 @@ fn other_partials(base: &str) -> Option<(PartialsFn, Reads)> {
             },
             READS_ARGS,
         ),
+        // llvm.canonicalize: the same number (a signaling NaN quieted,
+        // a denormal perhaps flushed): the identity's derivative.
+        "canonicalize" => (|c| vec![c.when(0, || Partial::One)], READS_NOTHING),
         "fmin" | "minnum" | "minimum" | "minimumnum" => (|c| min_max(c, false), READS_ARGS),
         "fmax" | "maxnum" | "maximum" | "maximumnum" => (|c| min_max(c, true), READS_ARGS),
         "fdim" => (
