@@ -99,6 +99,30 @@ pub fn set_initializer(g: V, init: V) {
     unsafe { LLVMSetInitializer(g, init) }
 }
 
+/// Replace each `llvm.threadlocal.address(@g)` call of `f` by `@g` itself
+/// (the current thread's variable, as a use of a thread-local global means
+/// in a function): derivative clones then see the global, and give it its
+/// (thread-local) shadow. Returns how many calls went.
+pub fn strip_threadlocal_address(f: V) -> usize {
+    let mut calls = Vec::new();
+    for bb in crate::ir::llvm::blocks(f) {
+        for i in crate::ir::llvm::instructions(bb) {
+            if crate::ir::llvm::is_call(i)
+                && crate::ir::llvm::called_function(i).is_some_and(|c| {
+                    crate::ir::llvm::name(c).starts_with("llvm.threadlocal.address")
+                })
+            {
+                calls.push(i);
+            }
+        }
+    }
+    for c in &calls {
+        crate::ir::llvm::replace_all_uses(*c, crate::ir::llvm::operand(*c, 0));
+        crate::ir::llvm::erase(*c);
+    }
+    calls.len()
+}
+
 pub fn set_thread_local(g: V) {
     unsafe { LLVMSetThreadLocal(g, 1) }
 }

@@ -61,6 +61,13 @@ pub fn add_shadow_global_like(m: LLVMModuleRef, like: V, n: &str) -> V {
     set_initializer(s, init);
     set_internal(s);
     copy_alignment(like, s);
+    // A thread-local variable's shadow is thread-local too: each thread
+    // accumulates its own derivative, as each has its own variable.
+    unsafe {
+        if LLVMIsThreadLocal(like) != 0 {
+            LLVMSetThreadLocalMode(s, LLVMGetThreadLocalMode(like));
+        }
+    }
     s
 }
 

@@ -265,6 +265,7 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     set_c_call_conv(nf);
     lower_byval_params(nf, &primal_params);
     shim::invokes_to_calls(nf);
+    strip_threadlocal_address(nf);
     let noneed: Vec<V> = key
         .noneed
         .iter()

@@ -176,6 +176,7 @@ pub fn build(sess: &mut Session, key: &Key, pair: &Pair) -> Result<Aug> {
     set_c_call_conv(aug);
     lower_byval_params(aug, &primal_params);
     shim::invokes_to_calls(aug);
+    strip_threadlocal_address(aug);
     crate::modes::dispatch::prepare_calls(sess, aug);
     let nested = crate::modes::openmp::runs_in_parallel(sess.module, f);
     crate::modes::openmp::prepare_in(aug, true, nested)?;
