@@ -350,6 +350,32 @@ void *__enzyme_rs_loops_fp_fwd(const EnzymeCkptRegion *regions,
   return c;
 }
 
+/* After pass k of a fixed point's adjoint or tangent iteration, whose
+ * squared norm is `norm`: whether to go on. The control function decides
+ * when there is one; else the built-in test: stop once the norm is zero or
+ * below `reduction` times its first value, or grows again after five
+ * passes. At most max_iters passes (0: no limit). */
+static int fp_go_on(int64_t k, double norm, double *first, double *prev,
+                    double reduction, double *red, int64_t max_iters,
+                    int32_t (*control)(double *, double *)) {
+  if (control) {
+    double cumul = norm;
+    if (!control(&cumul, red))
+      return 0;
+  } else {
+    if (k == 1)
+      *first = norm;
+    if (norm == 0 || norm <= reduction * *first)
+      return 0;
+    if (k > 5 && norm > *prev)
+      return 0;
+  }
+  if (max_iters > 0 && k >= max_iters)
+    return 0;
+  *prev = norm;
+  return 1;
+}
+
 /* The adjoint fixed point: at the converged state z*, each call of adj
  * maps the state's adjoint d to phi_z^T d and adds phi_x^T d into the
  * parameters' shadows; repeated until d vanishes, the parameters get
@@ -384,21 +410,8 @@ void __enzyme_rs_loops_fp_rev(void *vc, void *env, enzyme_rs_adj adj,
       for (e = 0; e < state_bytes[s] / sizeof(double); e++)
         norm += d[e] * d[e];
     }
-    if (control) {
-      cumul = norm;
-      if (!control(&cumul, &red))
-        break;
-    } else {
-      if (k == 1)
-        first = norm;
-      if (norm == 0 || norm <= reduction * first)
-        break;
-      if (k > 5 && norm > prev)
-        break;
-    }
-    if (max_iters > 0 && k >= max_iters)
+    if (!fp_go_on(k, norm, &first, &prev, reduction, &red, max_iters, control))
       break;
-    prev = norm;
   }
   get(c->regions, c->nregions, now);
 done:
@@ -462,21 +475,8 @@ void __enzyme_rs_loops_fp_tangent(const EnzymeCkptRegion *regions,
         norm += (d[e] - b[e]) * (d[e] - b[e]);
       b += n;
     }
-    if (control) {
-      cumul = norm;
-      if (!control(&cumul, &red))
-        break;
-    } else {
-      if (k == 1)
-        first = norm;
-      if (norm == 0 || norm <= reduction * first)
-        break;
-      if (k > 5 && norm > prev)
-        break;
-    }
-    if (max_iters > 0 && k >= max_iters)
+    if (!fp_go_on(k, norm, &first, &prev, reduction, &red, max_iters, control))
       break;
-    prev = norm;
   }
 done:
   get(c->regions, c->nregions, c->snap);

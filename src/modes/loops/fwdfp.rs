@@ -7,8 +7,8 @@
 //! not depend on the tangent the state started with, and the primal state
 //! is left as the iteration left it. Scalar forward mode; vector forward
 //! mode differentiates the iterations themselves.
-use super::pair::{fwd_thunk, helper, regions, split, Env};
-use super::{shape, step_of, Kind, HEAD};
+use super::pair::{fwd_thunk, helper, regions, split, state_arrays, Env};
+use super::{shape, step_of, Kind};
 use crate::diag::{Error, Result};
 use crate::ir::llvm::*;
 use crate::ir::Builder;
@@ -72,25 +72,13 @@ pub fn build(sess: &mut Session, key: &Key, nf: V) -> Result<()> {
     let tan = tan_thunk(sess, step, &env, &key.shadow[first..])?;
     let m = sess.module;
     let b = Builder::new(m);
-    let (i64t, p) = (i64_type(ctx), ptr_type(ctx));
     b.at_end(append_block(nf, "entry"));
     let ps = split(nf, &acts, 1, 0);
     let rs = regions(&b, &ps, sh.regions);
     let e = env.fill(&b, &ps[first..]);
-    let n = sh.states.max(1) as u32;
-    let shadows = b.alloca(array_type(p, n));
-    let bytes = b.alloca(array_type(i64t, n));
-    for s in 0..sh.states {
-        let idx = &mut [const_i64(ctx, 0), const_i64(ctx, s as i64)];
-        let sp = b.gep(array_type(p, n), shadows, idx);
-        b.store(ps[HEAD + 2 * s].1.unwrap_or_else(|| zero(p)), sp);
-        let idx = &mut [const_i64(ctx, 0), const_i64(ctx, s as i64)];
-        let bp = b.gep(array_type(i64t, n), bytes, idx);
-        b.store(ps[HEAD + 2 * s + 1].0, bp);
-    }
+    let (shadows, bytes, ns) = state_arrays(&b, &ps, sh.states);
     let red = b.bitcast(ps[1].0, double_type(ctx));
     let nr = const_i64(ctx, sh.regions as i64);
-    let ns = const_i64(ctx, sh.states as i64);
     let f = helper(m, "fp_tangent")?;
     b.call_fn(
         f,

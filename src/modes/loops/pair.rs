@@ -309,6 +309,26 @@ fn adj_thunk(sess: &mut Session, step: V, spair: &Pair, env: &Env) -> V {
     f
 }
 
+/// A fixed point's states for the runtime: the array of their shadows
+/// (null where a state has none), the array of their sizes, and their
+/// number.
+pub(super) fn state_arrays(b: &Builder, ps: &[(V, Option<V>)], states: usize) -> (V, V, V) {
+    let ctx = b.ctx;
+    let (i64t, p) = (i64_type(ctx), ptr_type(ctx));
+    let n = states.max(1) as u32;
+    let shadows = b.alloca(array_type(p, n));
+    let bytes = b.alloca(array_type(i64t, n));
+    for s in 0..states {
+        let idx = &mut [const_i64(ctx, 0), const_i64(ctx, s as i64)];
+        let sp = b.gep(array_type(p, n), shadows, idx);
+        b.store(ps[HEAD + 2 * s].1.unwrap_or_else(|| zero(p)), sp);
+        let idx = &mut [const_i64(ctx, 0), const_i64(ctx, s as i64)];
+        let bp = b.gep(array_type(i64t, n), bytes, idx);
+        b.store(ps[HEAD + 2 * s + 1].0, bp);
+    }
+    (shadows, bytes, const_i64(ctx, states as i64))
+}
+
 /// The regions as an `EnzymeCkptRegion` array (`{ptr, i64, i32, i32}`).
 pub(super) fn regions(b: &Builder, ps: &[(V, Option<V>)], count: usize) -> V {
     let ctx = b.ctx;
@@ -407,7 +427,7 @@ fn build_rev(
     let m = sess.module;
     let b = Builder::new(m);
     let ctx = b.ctx;
-    let (i64t, p) = (i64_type(ctx), ptr_type(ctx));
+    let p = ptr_type(ctx);
     let lanes = key.lanes();
     let g = pair.rev_of(lane);
     b.at_end(append_block(g, "entry"));
@@ -424,19 +444,8 @@ fn build_rev(
     let e = env.fill(&b, &ps[first..]);
     match sh.kind {
         Kind::FixedPoint => {
-            let n = sh.states.max(1) as u32;
-            let shadows = b.alloca(array_type(p, n));
-            let bytes = b.alloca(array_type(i64t, n));
-            for s in 0..sh.states {
-                let idx = &mut [const_i64(ctx, 0), const_i64(ctx, s as i64)];
-                let sp = b.gep(array_type(p, n), shadows, idx);
-                b.store(ps[HEAD + 2 * s].1.unwrap_or_else(|| zero(p)), sp);
-                let idx = &mut [const_i64(ctx, 0), const_i64(ctx, s as i64)];
-                let bp = b.gep(array_type(i64t, n), bytes, idx);
-                b.store(ps[HEAD + 2 * s + 1].0, bp);
-            }
+            let (shadows, bytes, ns) = state_arrays(&b, &ps, sh.states);
             let red = b.bitcast(ps[1].0, double_type(ctx));
-            let ns = const_i64(ctx, sh.states as i64);
             let f = helper(m, "fp_rev")?;
             b.call_fn(
                 f,
