@@ -75,6 +75,20 @@ fn writes_only_params(i: V, params: &[V]) -> bool {
     }
 }
 
+/// Intrinsics given a pointer that neither read nor write its memory
+/// (lifetimes, and the object size a sanitizer's checks ask).
+fn touches_no_memory(n: &str) -> bool {
+    [
+        "llvm.lifetime.",
+        "llvm.objectsize.",
+        "llvm.dbg.",
+        "llvm.assume",
+        "llvm.prefetch",
+    ]
+    .iter()
+    .any(|p| n.starts_with(p))
+}
+
 /// Whether `i` can go when nothing uses it (no effect but its result).
 fn pure(i: V) -> bool {
     use LLVMOpcode::*;
@@ -111,7 +125,7 @@ pub fn drop_primal_writes(nf: V, params: &[V]) -> usize {
                 loads.push(i);
             } else if is_call(i)
                 && call_args(i).into_iter().any(|a| into_params(a, params))
-                && !called_function(i).is_some_and(|f| name(f).starts_with("llvm.lifetime."))
+                && !called_function(i).is_some_and(|f| touches_no_memory(&name(f)))
             {
                 // A call still reading or writing the memory: it stays, and
                 // so must the writes it may read.

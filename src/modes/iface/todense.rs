@@ -102,7 +102,9 @@ fn lower(m: LLVMModuleRef, call: V, gone: &mut Vec<V>) -> Result<()> {
                 Some(LLVMOpcode::LLVMCall)
                     if called_function(u).is_some_and(|f| {
                         let n = name(f);
-                        n.starts_with("llvm.lifetime.") || n.starts_with("llvm.dbg.")
+                        n.starts_with("llvm.lifetime.")
+                            || n.starts_with("llvm.dbg.")
+                            || n.starts_with("llvm.objectsize.")
                     }) => {}
                 _ => {
                     return Err(Error::bad_call(
