@@ -40,7 +40,13 @@ pub fn inline_calls_given(nf: V, params: &[V]) {
                 let Some(c) = called_function(i) else {
                     continue;
                 };
-                if is_declaration(c) || c == nf || name(c).starts_with("llvm.") {
+                // (Only plain functions with a body: not one with a custom
+                // derivative, an inactive one, a rule's or a runtime's.)
+                let plain = matches!(
+                    crate::rules::classify(i),
+                    crate::rules::CallKind::Defined(_)
+                );
+                if c == nf || !plain {
                     continue;
                 }
                 if call_args(i).into_iter().any(|a| into_params(a, params)) {
