@@ -60,7 +60,8 @@ fn only_read_through(slot: V, depth: u32) -> bool {
     users(slot).into_iter().all(|u| match opcode(u) {
         Some(LLVMOpcode::LLVMStore) => operand(u, 1) == slot && operand(u, 0) != slot,
         Some(LLVMOpcode::LLVMLoad) => users(u).into_iter().all(|l| match opcode(l) {
-            Some(LLVMOpcode::LLVMLoad) => true,
+            // (Reads through it, or a sanitizer's checks of the address.)
+            Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMICmp | LLVMOpcode::LLVMPtrToInt) => true,
             Some(LLVMOpcode::LLVMStore) => {
                 operand(l, 0) == u && only_read_through(operand(l, 1), depth - 1)
             }

@@ -123,7 +123,11 @@ fn lower(m: LLVMModuleRef, call: V, gone: &mut Vec<V>) -> Result<()> {
         } else {
             operand(i, 1)
         };
-        let off = b.cast(LLVMOpcode::LLVMPtrToInt, p, i64t);
+        // The byte offset from the pointer __enzyme_todense returned.
+        let off = b.sub(
+            b.cast(LLVMOpcode::LLVMPtrToInt, p, i64t),
+            b.cast(LLVMOpcode::LLVMPtrToInt, call, i64t),
+        );
         if opcode(i) == Some(LLVMOpcode::LLVMLoad) {
             let t = type_of(i);
             if ret_type(load_fn.1) != t {
@@ -157,7 +161,16 @@ fn lower(m: LLVMModuleRef, call: V, gone: &mut Vec<V>) -> Result<()> {
         }
         erase(i);
     }
-    replace_all_uses(call, zero(type_of(call)));
+    // What still uses the pointer only compares or measures it (a
+    // sanitizer's null and object-size checks): an aligned, non-null
+    // address nothing reads (the offsets above subtract it again).
+    b.before(call);
+    let nowhere = b.cast(
+        LLVMOpcode::LLVMIntToPtr,
+        const_i64(ctx, 4096),
+        type_of(call),
+    );
+    replace_all_uses(call, nowhere);
     erase(call);
     Ok(())
 }
