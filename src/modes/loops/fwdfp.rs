@@ -7,7 +7,7 @@
 //! not depend on the tangent the state started with, and the primal state
 //! is left as the iteration left it. Scalar forward mode; vector forward
 //! mode differentiates the iterations themselves.
-use super::pair::{fwd_thunk, helper, regions, split, state_arrays, Env};
+use super::pair::{fwd_thunk, helper, open_thunk, regions, split, state_arrays, Env};
 use super::{shape, step_of, Kind};
 use crate::diag::{Error, Result};
 use crate::ir::llvm::*;
@@ -34,20 +34,8 @@ fn tan_thunk(sess: &mut Session, step: V, env: &Env, shadow: &[bool]) -> Result<
         noneed: Vec::new(),
     };
     let d = derivative(sess, &skey, None)?;
-    let m = sess.module;
-    let b = Builder::new(m);
-    let ctx = b.ctx;
-    let (i64t, p) = (i64_type(ctx), ptr_type(ctx));
-    let f = add_internal_function(
-        m,
-        &format!("enzyme_rs.loop.tan.{}", name(step)),
-        fn_type_of(void_type(ctx), &mut [p, i64t], false),
-    );
-    sess.created.push(f);
-    b.at_end(append_block(f, "entry"));
-    let ps = params(f);
-    let mut args = vec![b.int_cast(ps[1], type_of(params(step)[0]), true)];
-    args.extend(env.load_args(&b, ps[0], true));
+    let void = void_type(module_context(sess.module));
+    let (f, b, _, mut args) = open_thunk(sess, "tan", step, void, env, true);
     b.call_fn(d.func, &mut args);
     b.ret_void();
     Ok(f)

@@ -241,20 +241,9 @@ fn pair_revs(pair: &Pair) -> Vec<V> {
 
 /// `i32 fwd(ptr env, i64 i)`: step i, untaped; whether a while loop goes on.
 pub(super) fn fwd_thunk(sess: &mut Session, step: V, kind: Kind, env: &Env) -> V {
-    let m = sess.module;
-    let b = Builder::new(m);
+    let i32t = i32_type(module_context(sess.module));
+    let (f, b, _, mut args) = open_thunk(sess, "fwd", step, i32t, env, false);
     let ctx = b.ctx;
-    let (i32t, i64t, p) = (i32_type(ctx), i64_type(ctx), ptr_type(ctx));
-    let f = add_internal_function(
-        m,
-        &format!("enzyme_rs.loop.fwd.{}", name(step)),
-        fn_type_of(i32t, &mut [p, i64t], false),
-    );
-    sess.created.push(f);
-    b.at_end(append_block(f, "entry"));
-    let ps = params(f);
-    let mut args = vec![b.int_cast(ps[1], type_of(params(step)[0]), true)];
-    args.extend(env.load_args(&b, ps[0], false));
     let r = b.call_fn(step, &mut args);
     if kind == Kind::For || !is_int(type_of(r)) {
         b.ret(const_i32(ctx, 1));
@@ -265,25 +254,42 @@ pub(super) fn fwd_thunk(sess: &mut Session, step: V, kind: Kind, env: &Env) -> V
     f
 }
 
-/// `void adj(ptr env, i64 i)`: differentiate step i at the current state.
-fn adj_thunk(sess: &mut Session, step: V, spair: &Pair, env: &Env) -> V {
+/// A new thunk `ret enzyme_rs.loop.<what>.<step>(ptr env, i64 i)` with its
+/// builder in the entry block, its env parameter, and the step's arguments
+/// (the index, then the env's values, with shadows when `shadows`).
+pub(super) fn open_thunk(
+    sess: &mut Session,
+    what: &str,
+    step: V,
+    ret: T,
+    env: &Env,
+    shadows: bool,
+) -> (V, Builder, V, Vec<V>) {
     let m = sess.module;
     let b = Builder::new(m);
-    let ctx = b.ctx;
-    let (i64t, p) = (i64_type(ctx), ptr_type(ctx));
+    let (i64t, p) = (i64_type(b.ctx), ptr_type(b.ctx));
     let f = add_internal_function(
         m,
-        &format!("enzyme_rs.loop.adj.{}", name(step)),
-        fn_type_of(void_type(ctx), &mut [p, i64t], false),
+        &format!("enzyme_rs.loop.{what}.{}", name(step)),
+        fn_type_of(ret, &mut [p, i64t], false),
     );
     sess.created.push(f);
     b.at_end(append_block(f, "entry"));
     let ps = params(f);
+    let mut args = vec![b.int_cast(ps[1], type_of(params(step)[0]), true)];
+    args.extend(env.load_args(&b, ps[0], shadows));
+    (f, b, ps[0], args)
+}
+
+/// `void adj(ptr env, i64 i)`: differentiate step i at the current state.
+fn adj_thunk(sess: &mut Session, step: V, spair: &Pair, env: &Env) -> V {
+    let void = void_type(module_context(sess.module));
+    let (f, b, e, args) = open_thunk(sess, "adj", step, void, env, true);
+    let ctx = b.ctx;
+    let p = ptr_type(ctx);
     let tt = tape::tape_type(ctx);
     let tp = b.alloca(tt);
     b.store(zero(tt), tp);
-    let mut args = vec![b.int_cast(ps[1], type_of(params(step)[0]), true)];
-    args.extend(env.load_args(&b, ps[0], true));
     let mut aug_args = args.clone();
     aug_args.push(tp);
     b.call_fn(spair.aug, &mut aug_args);
@@ -299,7 +305,7 @@ fn adj_thunk(sess: &mut Session, step: V, spair: &Pair, env: &Env) -> V {
         } else {
             b.extract_value(d, pos as u32)
         };
-        let slot = env.field(&b, ps[0], acc);
+        let slot = env.field(&b, e, acc);
         let old = b.load(type_of(v), slot);
         b.store(b.fadd(old, v), slot);
     }
