@@ -30,6 +30,15 @@ fn find_calls(m: LLVMModuleRef) -> Vec<(V, Mode)> {
                 out.push((u, mode));
             }
         }
+        // -O0: the entry point kept in a local variable and called through it.
+        for c in callsite::entry::calls_through_slots(f) {
+            let c = if is_invoke(c) {
+                shim::invoke_to_call(c)
+            } else {
+                c
+            };
+            out.push((c, mode));
+        }
     }
     // Calls inside functions that are themselves differentiated must be
     // rewritten first (higher order): process callers reached by fewer
@@ -92,7 +101,20 @@ pub enum Handling {
 
 /// Run the pass over a module. Returns whether the module changed.
 pub fn run(m: LLVMModuleRef, opts: Options) -> bool {
-    run_with(m, opts, &mut |e, _| Handling::Fail(e), &mut Vec::new())
+    let changed = run_with(m, opts, &mut |e, _| Handling::Fail(e), &mut Vec::new());
+    report_escaped_entries(m) | changed
+}
+
+/// Report the uses of entry points left that are no call (their address
+/// taken): once every call is rewritten, they could only fail at the link.
+pub fn report_escaped_entries(m: LLVMModuleRef) -> bool {
+    let mut any = false;
+    for f in functions(m) {
+        if Mode::from_callee(&name(f)).is_some() {
+            any |= callsite::entry::report_escaped(m, f);
+        }
+    }
+    any
 }
 
 /// [`run`], with `on_error` deciding per failed call whether it fails or

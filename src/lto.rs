@@ -191,6 +191,7 @@ fn postlink(m: LLVMModuleRef, opts: Options) -> bool {
     };
     changed |= driver::run_with(m, opts, &mut hint, &mut deferred);
     changed |= drop_unresolved_copies(deferred);
+    changed |= driver::report_escaped_entries(m);
     changed
 }
 

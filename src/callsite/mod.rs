@@ -5,6 +5,7 @@ use crate::diag::{Error, Result};
 use crate::ir::llvm::*;
 use crate::ir::Builder;
 
+pub mod entry;
 mod resolve;
 pub use resolve::{resolve_function, slot_value};
 

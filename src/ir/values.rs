@@ -283,3 +283,9 @@ pub fn param_parent(a: V) -> V {
 pub fn drop_call_arg_nonnull(c: V, i: u32) {
     unsafe { LLVMRemoveCallSiteEnumAttribute(c, i + 1, super::llvm::enum_attr_kind("nonnull")) }
 }
+
+/// Make `call` (a call or invoke) call `callee` (its last operand).
+pub fn set_called_value(call: V, callee: V) {
+    let n = super::llvm::num_operands(call);
+    set_operand(call, n - 1, callee)
+}
