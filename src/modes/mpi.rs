@@ -286,7 +286,8 @@ pub fn forward(s: &mut impl Sweep, i: V, k: MpiCall) -> Result<()> {
         forward_lane(s, i, k, win)?;
     }
     s.set_lane(0);
-    if let Some(w) = win {
+    // MPI_SUM has no winners (null) to free.
+    if let Some(w) = win.filter(|_| op(operand(i, 4)) == Op::MaxMin) {
         emit(s, "drop", &mut [w])?;
     }
     Ok(())
