@@ -49,6 +49,8 @@ int MPI_Gatherv(const void *, int, Dt, void *, const int *, const int *, Dt, int
 int MPI_Scatterv(const void *, const int *, const int *, Dt, void *, int, Dt, int, Comm);
 int MPI_Allgather(const void *, int, Dt, void *, int, Dt, Comm);
 int MPI_Alltoall(const void *, int, Dt, void *, int, Dt, Comm);
+int MPI_Alltoallv(const void *, const int *, const int *, Dt, void *, const int *, const int *, Dt,
+                  Comm);
 int MPI_Reduce_scatter_block(const void *, void *, int, Dt, Op, Comm);
 int MPI_Abort(Comm, int);
 extern struct ompi_comm_ ompi_mpi_comm_world;
@@ -330,7 +332,8 @@ X char *__enzyme_rs_mpi_winners(void *saved, void *rbuf, int n, Dt t, Op op, int
   return win;
 }
 
-/* Forward reduce (root < 0: all-reduce). */
+/* Forward reduce (root < 0: all-reduce), one lane; `win` is freed by
+ * __enzyme_rs_mpi_drop. */
 X void __enzyme_rs_mpi_reduce_fwd(const void *sbuf, void *ds, void *dr, int n, Dt t, Op op,
                                    int root, Comm c, char *win) {
   check_op(op, root < 0 ? "MPI_Allreduce" : "MPI_Reduce");
@@ -350,8 +353,9 @@ X void __enzyme_rs_mpi_reduce_fwd(const void *sbuf, void *ds, void *dr, int n, D
     MPI_Reduce(in, out, n, t, SUM, root, c);
   if (here && !dr) free(out);
   free(in);
-  free(win);
 }
+/* Forward mode: the winners, once every lane's reduce_fwd has run. */
+X void __enzyme_rs_mpi_drop(void *p) { free(p); }
 /* Reverse reduce (root < 0: all-reduce): every rank's input gets the sum
  * (all-reduce) or the root's (reduce) output adjoint; MAX/MIN only where
  * this rank won. */
@@ -566,4 +570,70 @@ X void __enzyme_rs_mpi_alltoall_rev(const void *sbuf, void *ds, int sn, Dt st, v
     free(tmp);
   }
   free(zr);
+}
+
+/* All-to-all with counts and displacements per rank. */
+X void __enzyme_rs_mpi_alltoallv_fwd(const void *sbuf, void *ds, const int *sc, const int *sd,
+                                      Dt st, void *dr, const int *rc, const int *rd, Dt rt,
+                                      Comm c) {
+  int p = size_of(c), inplace = sbuf == IN_PLACE;
+  void *zs = NULL, *zr = NULL;
+  if (!inplace && !ds) ds = zs = zeros((size_t)total(sc, sd, p) * esize(st));
+  if (!dr) dr = zr = zeros((size_t)total(rc, rd, p) * esize(rt));
+  MPI_Alltoallv(inplace ? IN_PLACE : ds, inplace ? rc : sc, inplace ? rd : sd, inplace ? rt : st,
+                dr, rc, rd, rt, c);
+  free(zs);
+  free(zr);
+}
+/* Augmented sweep of Alltoallv: a copy of the send counts and
+ * displacements (zeros for MPI_IN_PLACE), then the receive ones: 4p ints,
+ * freed by the reverse. */
+X int *__enzyme_rs_mpi_keep_v(const void *sbuf, const int *sc, const int *sd, const int *rc,
+                              const int *rd, Comm c) {
+  int p = size_of(c);
+  int *k = calloc(4 * (size_t)p, sizeof(int));
+  if (sbuf != IN_PLACE && sc && sd) {
+    memcpy(k, sc, sizeof(int) * p);
+    memcpy(k + p, sd, sizeof(int) * p);
+  }
+  if (rc && rd) {
+    memcpy(k + 2 * p, rc, sizeof(int) * p);
+    memcpy(k + 3 * p, rd, sizeof(int) * p);
+  }
+  return k;
+}
+/* Reverse of an all-to-all-v: the transposed exchange of the adjoints
+ * (receive counts become send counts). The adjoints of this rank's send
+ * blocks arrive packed and are added block by block, so send blocks that
+ * overlap (one element sent to several ranks) sum their adjoints. */
+X void __enzyme_rs_mpi_alltoallv_rev(const void *sbuf, void *ds, int *kept, const int *unused1,
+                                      Dt st, void *dr, const int *unused2, const int *unused3,
+                                      Dt rt, Comm c) {
+  int p = size_of(c);
+  const int *sc = kept, *sd = kept + p, *rc = kept + 2 * p, *rd = kept + 3 * p;
+  (void)unused1;
+  (void)unused2;
+  (void)unused3;
+  void *zr = NULL;
+  if (!dr) dr = zr = zeros((size_t)total(rc, rd, p) * esize(rt));
+  if (sbuf == IN_PLACE) {
+    MPI_Alltoallv(IN_PLACE, rc, rd, rt, dr, rc, rd, rt, c);
+  } else {
+    int *pd = calloc((size_t)p, sizeof(int)), n = 0;
+    for (int q = 0; q < p; q++) {
+      pd[q] = n;
+      n += sc[q];
+    }
+    size_t es = esize(st);
+    char *tmp = zeros((size_t)n * es);
+    MPI_Alltoallv(dr, rc, rd, rt, tmp, sc, pd, st, c);
+    for (int q = 0; q < p; q++)
+      acc(ds ? (char *)ds + (size_t)sd[q] * es : NULL, tmp + (size_t)pd[q] * es, sc[q], st, NULL);
+    if (!zr)
+      for (int q = 0; q < p; q++) zero((char *)dr + (size_t)rd[q] * esize(rt), rc[q], rt);
+    free(tmp);
+    free(pd);
+  }
+  free(zr);
+  free(kept);
 }

@@ -33,6 +33,12 @@ pub trait Sweep {
     fn shadow_ptr(&mut self, p: V) -> Result<Option<V>>;
     /// Primal value `v` where code is being emitted.
     fn value(&mut self, v: V) -> Result<V>;
+    /// Forward mode's lanes (`enzyme_width`); [`Sweep::shadow_ptr`] gives
+    /// the shadow of the lane last set.
+    fn lanes(&self) -> usize {
+        1
+    }
+    fn set_lane(&mut self, _lane: usize) {}
 }
 
 /// The runtime helper `name` (linking the helpers into the module first).
@@ -72,7 +78,7 @@ fn check(s: &impl Sweep, i: V, k: MpiCall) -> Result<()> {
         return Err(err(
             s,
             i,
-            format!("'{n}' has no derivative (supported: point-to-point send/receive, Isend/Irecv with Wait/Waitall/Test, Bcast, Reduce/Allreduce with MPI_SUM/MAX/MIN, Gather(v)/Scatter(v)/Allgather/Alltoall, Barrier, and inactive setup/query calls)"),
+            format!("'{n}' has no derivative (supported: point-to-point send/receive, Isend/Irecv with Wait/Waitall/Test, Bcast, Reduce/Allreduce with MPI_SUM/MAX/MIN, Gather(v)/Scatter(v)/Allgather/Alltoall(v), Barrier, and inactive setup/query calls)"),
         ));
     }
     let l = layout(k);
@@ -190,6 +196,7 @@ fn blocking_spec(k: MpiCall) -> Option<(&'static str, Vec<A>)> {
         Scatter => ("scatter", "D0 V1-2 P3 D3 V4-7"),
         Gatherv => ("gatherv", "P0 D0 V1-2 D3 V4-8"),
         Scatterv => ("scatterv", "D0 V1-3 P4 D4 V5-8"),
+        Alltoallv => ("alltoallv", "P0 D0 V1-3 D4 V5-8"),
         _ => return None,
     };
     Some((name, spec(text)))
@@ -260,11 +267,35 @@ fn winners(s: &mut impl Sweep, i: V, k: MpiCall) -> Result<V> {
 }
 
 /// Forward mode: the tangent communication of call `i` (the builder is
-/// moved around `i` as needed).
+/// moved around `i` as needed). In vector mode each lane communicates in
+/// turn (same order on every rank, so the messages match); MAX/MIN
+/// winners are found once for all lanes.
 pub fn forward(s: &mut impl Sweep, i: V, k: MpiCall) -> Result<()> {
     use MpiCall::*;
     check(s, i, k)?;
     s.builder().after(i);
+    let win = match k {
+        Reduce | Allreduce if moves_floats(i, k) => {
+            s.builder().before(i);
+            Some(winners(s, i, k)?)
+        }
+        _ => None,
+    };
+    for lane in 0..s.lanes() {
+        s.set_lane(lane);
+        forward_lane(s, i, k, win)?;
+    }
+    s.set_lane(0);
+    // MPI_SUM has no winners (null) to free.
+    if let Some(w) = win.filter(|_| op(operand(i, 4)) == Op::MaxMin) {
+        emit(s, "drop", &mut [w])?;
+    }
+    Ok(())
+}
+
+/// [`forward`] for the current lane.
+fn forward_lane(s: &mut impl Sweep, i: V, k: MpiCall, win: Option<V>) -> Result<()> {
+    use MpiCall::*;
     match k {
         Inactive | Barrier | Unsupported => {}
         Wait => {
@@ -298,10 +329,8 @@ pub fn forward(s: &mut impl Sweep, i: V, k: MpiCall) -> Result<()> {
             )?;
         }
         Reduce | Allreduce => {
-            s.builder().before(i);
-            let win = winners(s, i, k)?;
             let mut v = reduce_args(s, i, k)?;
-            v.push(win);
+            v.push(win.ok_or_else(|| Error::internal("MPI winners"))?);
             emit(s, "reduce_fwd", &mut v)?;
         }
         _ => {
@@ -359,6 +388,13 @@ pub fn augment(s: &mut impl Sweep, i: V, k: MpiCall) -> Result<Option<V>> {
             let mut v = args(s, i, &spec)?;
             Some(emit(s, "keep_counts", &mut v)?)
         }
+        Alltoallv if moves_floats(i, k) => {
+            // (send buffer, send counts, displacements, receive counts,
+            // displacements, comm)
+            let spec = [A::P(0), A::V(1), A::V(2), A::V(5), A::V(6), A::V(8)];
+            let mut v = args(s, i, &spec)?;
+            Some(emit(s, "keep_v", &mut v)?)
+        }
         Reduce | Allreduce if moves_floats(i, k) && op(operand(i, 4)) == Op::MaxMin => {
             s.builder().before(i);
             Some(winners(s, i, k)?)
@@ -400,20 +436,21 @@ pub fn reverse(s: &mut impl Sweep, i: V, k: MpiCall, kept: Option<V>) -> Result<
         }
         _ => {
             let (n, mut spec) = blocking_spec(k).ok_or_else(|| Error::internal("MPI spec"))?;
-            // Gatherv/Scatterv: the counts and displacements kept by the
-            // augmented sweep (the caller's arrays are gone by now).
-            let counts_at = match k {
-                Gatherv => Some(5),
-                Scatterv => Some(1),
-                _ => None,
+            // Gatherv/Scatterv/Alltoallv: the counts and displacements
+            // kept by the augmented sweep (the caller's arrays are gone by
+            // now) go in the first of their helper arguments.
+            let counts_at: &[usize] = match k {
+                Gatherv => &[5, 6],
+                Scatterv => &[1, 2],
+                Alltoallv => &[2, 3, 6, 7],
+                _ => &[],
             };
-            if let Some(at) = counts_at {
-                spec[at] = A::Null;
-                spec[at + 1] = A::Null;
+            for at in counts_at {
+                spec[*at] = A::Null;
             }
             let mut v = args(s, i, &spec)?;
-            if let Some(at) = counts_at {
-                v[at] = kept.unwrap_or(null);
+            if let Some(at) = counts_at.first() {
+                v[*at] = kept.unwrap_or(null);
             }
             emit(s, &format!("{n}_rev"), &mut v)?;
         }

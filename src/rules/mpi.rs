@@ -31,6 +31,7 @@ pub enum MpiCall {
     Scatterv,
     Allgather,
     Alltoall,
+    Alltoallv,
     /// Known to have no derivative rule (one-sided communication, other
     /// collectives, persistent requests, ...): an error when differentiated.
     Unsupported,
@@ -59,6 +60,7 @@ pub fn mpi_call(n: &str) -> Option<MpiCall> {
         "Scatterv" => Scatterv,
         "Allgather" => Allgather,
         "Alltoall" => Alltoall,
+        "Alltoallv" => Alltoallv,
         "Barrier" => Barrier,
         _ if is_inactive(base) => Inactive,
         _ => Unsupported,
@@ -209,6 +211,7 @@ pub fn layout(k: MpiCall) -> Layout {
         Gather | Scatter | Allgather | Alltoall => l(&[(0, 2), (3, 5)], &[(3, 5)], None, None),
         Gatherv => l(&[(0, 2), (3, 6)], &[(3, 6)], None, None),
         Scatterv => l(&[(0, 3), (4, 6)], &[(4, 6)], None, None),
+        Alltoallv => l(&[(0, 3), (4, 7)], &[(4, 7)], None, None),
         _ => Layout::default(),
     }
 }

@@ -14,10 +14,7 @@ impl Gen<'_> {
         let is_varied = self.act.is_varied(i);
         let kind = rules::classify(i);
         if let CallKind::Mpi(k) = kind {
-            if self.width > 1 {
-                return Err(self.err(i, "MPI calls in vector forward mode (enzyme_width > 1)"));
-            }
-            return crate::modes::mpi::forward(self, i, k);
+            return crate::modes::mpi::forward(&mut MpiLanes { g: self, lane: 0 }, i, k);
         }
         if let CallKind::Alloc(AllocKind::Free) = kind {
             // Shadows are freed with their primal, even when the freed
@@ -374,18 +371,30 @@ impl Gen<'_> {
     }
 }
 
-impl crate::modes::mpi::Sweep for Gen<'_> {
+/// The forward sweep as MPI derivatives see it: the shadows of one lane.
+struct MpiLanes<'a, 's> {
+    g: &'a mut Gen<'s>,
+    lane: usize,
+}
+
+impl crate::modes::mpi::Sweep for MpiLanes<'_, '_> {
     fn builder(&self) -> &crate::ir::Builder {
-        &self.b
+        &self.g.b
     }
     fn user_fn(&self) -> V {
-        self.primal
+        self.g.primal
     }
     fn shadow_ptr(&mut self, p: V) -> Result<Option<V>> {
-        Ok(self.tangent(p).map(|t| t[0]))
+        Ok(self.g.tangent(p).and_then(|t| t.get(self.lane).copied()))
     }
     fn value(&mut self, v: V) -> Result<V> {
         Ok(v)
+    }
+    fn lanes(&self) -> usize {
+        self.g.width
+    }
+    fn set_lane(&mut self, lane: usize) {
+        self.lane = lane;
     }
 }
 
