@@ -296,7 +296,13 @@ impl AugGen<'_> {
                             g.b.clone_call_with(i, &[])
                         };
                         set_name(c, &format!("{}'", name(i)));
-                        g.b.zero_bytes(c, bytes);
+                        if reallocated(i) && !keep {
+                            // The realloc lowering copies the usable size.
+                            let all = g.b.malloc_usable_size(c);
+                            g.b.zero_bytes(c, all);
+                        } else {
+                            g.b.zero_bytes(c, bytes);
+                        }
                         g.a.shadow.insert(i, c);
                         Ok(())
                     })?;
@@ -460,7 +466,15 @@ impl AugGen<'_> {
     ///
     ///   k  = min(malloc_usable_size(p), n)
     ///   q  = malloc(n);  memcpy(q, p, k)
-    ///   q' = malloc(n);  memset(q', 0, n);  memcpy(q', p', k)
+    ///   q' = malloc(n);  memset(q', 0, usable(q'));
+    ///   memcpy(q', p', min(k, usable(p')))
+    ///
+    /// The whole usable block of q' is zeroed: k counts the old block's
+    /// slack past the size it was asked for (glibc's usable size exceeds
+    /// it), which the next realloc copies; the shadow's slack must then
+    /// hold zero adjoints, not what a recycled block held (a third-order
+    /// gradient's tape, grown past its old capacity, accumulated adjoints
+    /// into those bytes).
     ///
     /// The old block's free is deferred like any other free of active
     /// memory (it is freed where the reverse sweep undoes its allocation,
@@ -474,10 +488,7 @@ impl AugGen<'_> {
         let sps = self.each_lane(|g| g.shadow_or_null(p, i))?;
         self.b.before(i);
         let i64t = i64_type(ctx);
-        let pt = ptr_type(ctx);
-        let usable_ty = fn_type_of(i64t, &mut [pt], false);
-        let usable = get_or_declare(self.sess.module, "malloc_usable_size", usable_ty);
-        let old = self.b.call(usable_ty, usable, &mut [p]);
+        let old = self.b.malloc_usable_size(p);
         let n64 = self.b.int_cast(n, i64t, false);
         let fits = self.b.icmp(LLVMIntPredicate::LLVMIntULT, old, n64);
         let k = self.b.select(fits, old, n64);
@@ -489,8 +500,13 @@ impl AugGen<'_> {
         self.each_lane(|g| {
             let sq = g.b.malloc(n64);
             set_name(sq, &format!("{qname}'"));
-            g.b.zero_bytes(sq, n64);
-            g.b.memcpy(sq, sps[g.a.lane], k, 1);
+            let sq_usable = g.b.malloc_usable_size(sq);
+            g.b.zero_bytes(sq, sq_usable);
+            let sp = sps[g.a.lane];
+            let sp_usable = g.b.malloc_usable_size(sp);
+            let fits = g.b.icmp(LLVMIntPredicate::LLVMIntULT, sp_usable, k);
+            let ks = g.b.select(fits, sp_usable, k);
+            g.b.memcpy(sq, sp, ks, 1);
             g.a.shadow.insert(q, sq);
             Ok(())
         })?;
@@ -593,4 +609,12 @@ impl crate::modes::mpi::Sweep for AugGen<'_> {
     fn value(&mut self, v: V) -> Result<V> {
         Ok(v)
     }
+}
+
+/// Whether allocation `i` is passed to `realloc` (whose lowering copies
+/// the old shadow's whole usable size: `lower_realloc`).
+fn reallocated(i: V) -> bool {
+    users(i)
+        .into_iter()
+        .any(|u| is_call(u) && matches!(rules::classify(u), CallKind::Alloc(AllocKind::Realloc)))
 }
