@@ -13,7 +13,10 @@
 //! called inside differentiated code (whose call site is itself cloned,
 //! see [`keep_nested`]) leaves its entries to the outermost gradient.
 //! Not on GPU devices (no thread-local list there): such frees stay
-//! dropped.
+//! dropped. The old block of a `realloc` of a loaded pointer goes on the
+//! list too ([`defer_free`]), and where a gradient is differentiated in
+//! turn, its pushes take their blocks' shadows along ([`push_shadows_too`]):
+//! a third-order gradient's tape blocks are freed that way.
 //!
 //! Where the augmented and the reverse sweep are not one call site's two
 //! calls (split mode's `__enzyme_augmentfwd` / `__enzyme_reverse`, an
