@@ -414,6 +414,15 @@ impl Builder {
         self.call(fty, f, &mut [p])
     }
 
+    /// `malloc_usable_size(p)` (i64): the bytes heap block `p` may use,
+    /// at least those asked for (0 for null).
+    pub fn malloc_usable_size(&self, p: V) -> V {
+        let ctx = self.ctx;
+        let fty = fn_type_of(i64_type(ctx), &mut [ptr_type(ctx)], false);
+        let f = get_or_declare(self.module, "malloc_usable_size", fty);
+        self.call(fty, f, &mut [p])
+    }
+
     pub fn realloc(&self, p: V, size: V) -> V {
         let ctx = self.ctx;
         let fty = fn_type_of(ptr_type(ctx), &mut [ptr_type(ctx), i64_type(ctx)], false);

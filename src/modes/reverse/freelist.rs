@@ -13,7 +13,10 @@
 //! called inside differentiated code (whose call site is itself cloned,
 //! see [`keep_nested`]) leaves its entries to the outermost gradient.
 //! Not on GPU devices (no thread-local list there): such frees stay
-//! dropped.
+//! dropped. The old block of a `realloc` of a loaded pointer goes on the
+//! list too ([`defer_free`]), and where a gradient is differentiated in
+//! turn, its pushes take their blocks' shadows along ([`push_shadows_too`]):
+//! a third-order gradient's tape blocks are freed that way.
 //!
 //! Where the augmented and the reverse sweep are not one call site's two
 //! calls (split mode's `__enzyme_augmentfwd` / `__enzyme_reverse`, an
@@ -505,6 +508,41 @@ pub fn defer(b: &Builder, free_call: V, p: V, shadows: &[V]) -> bool {
         b.call_fn(push, &mut [q, d, x, n]);
     }
     true
+}
+
+/// Whether `i` calls the list's push: in a gradient that is itself
+/// differentiated, the frees its derivatives deferred.
+pub fn is_push(i: V) -> bool {
+    is_call(i) && called_function(i).is_some_and(|c| name(c) == PUSH)
+}
+
+/// After the push call `push` (in a clone being differentiated), put each
+/// of `shadows` (the pushed pointer's shadows) on the list too, with the
+/// same deallocator: the outer gradient's release frees them with it.
+pub fn push_shadows_too(b: &Builder, push: V, shadows: &[V]) {
+    b.after(push);
+    b.set_debug_loc_from(push);
+    for s in shadows {
+        b.clone_call_with(push, &[(0, *s)]);
+    }
+}
+
+/// Put `p` (a block of `malloc`'s) and its `shadows` on the list, to be
+/// freed after the gradient's reverse sweeps: the old block of a `realloc`
+/// of a loaded pointer (a growing buffer's, as the tape's own when a
+/// gradient is differentiated), which the reverse sweep still reads. Not
+/// on devices (nothing is pushed there).
+pub fn defer_free(b: &Builder, p: V, shadows: &[V]) {
+    if crate::ir::gpu::device_of(b.module).is_some() {
+        return;
+    }
+    let ctx = b.ctx;
+    let fty = fn_type_of(void_type(ctx), &mut [ptr_type(ctx)], false);
+    let d = get_or_declare(b.module, "free", fty);
+    let push = push_fn(b.module);
+    for q in std::iter::once(p).chain(shadows.iter().copied()) {
+        b.call_fn(push, &mut [q, d, const_i64(ctx, 0), const_i64(ctx, 1)]);
+    }
 }
 
 /// At a gradient's call site: the list's mark before its augmented sweep,

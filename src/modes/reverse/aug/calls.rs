@@ -52,6 +52,13 @@ impl AugGen<'_> {
         // A callee moving adjoints between globals needs its derivative
         // even without active arguments or result.
         let quiet = !any_arg_varied && !is_varied && !self.a.act.call_touches_reached_global(i);
+        if crate::modes::reverse::freelist::is_push(i) {
+            // A nested gradient's deferred free: the block's shadows go
+            // on the list with it (the outer gradient's release frees them).
+            let shadows = self.freed_shadows(operand(i, 0))?;
+            crate::modes::reverse::freelist::push_shadows_too(&self.b, i, &shadows);
+            return Ok(());
+        }
         if matches!(kind, CallKind::Inactive) || quiet {
             return Ok(());
         }
@@ -213,6 +220,16 @@ impl AugGen<'_> {
     /// sweeps (`freelist.rs`).
     fn defer_loaded_free(&mut self, i: V) -> Result<()> {
         let p = operand(i, 0);
+        let shadows = self.freed_shadows(p)?;
+        if !crate::modes::reverse::freelist::defer(&self.b, i, p, &shadows) {
+            log::debug!("free of a loaded pointer dropped (deallocator not callable later)");
+        }
+        Ok(())
+    }
+
+    /// Each lane's shadow of the freed pointer `p` (none where it has
+    /// none, or is its own).
+    fn freed_shadows(&mut self, p: V) -> Result<Vec<V>> {
         let shadows = self.each_lane(|g| {
             Ok(g.shadow_of(p).or_else(|| {
                 // A load without a shadow from a slot with one.
@@ -224,11 +241,7 @@ impl AugGen<'_> {
                 Some(g.b.load(type_of(p), slot))
             }))
         })?;
-        let shadows: Vec<V> = shadows.into_iter().flatten().filter(|s| *s != p).collect();
-        if !crate::modes::reverse::freelist::defer(&self.b, i, p, &shadows) {
-            log::debug!("free of a loaded pointer dropped (deallocator not callable later)");
-        }
-        Ok(())
+        Ok(shadows.into_iter().flatten().filter(|s| *s != p).collect())
     }
 
     /// The shadow of address `v`: its own, or the same GEPs and casts
@@ -238,6 +251,17 @@ impl AugGen<'_> {
             return Some(s);
         }
         let op = opcode(v)?;
+        if op == LLVMOpcode::LLVMExtractValue {
+            // A pointer field of a call's `{primal, shadow}` result that
+            // nothing active uses (a nested gradient's popped tape slot).
+            let agg = self.shadow_of(operand(v, 0))?;
+            self.b.after(v);
+            return Some(
+                indices(v)
+                    .into_iter()
+                    .fold(agg, |a, k| self.b.extract_value(a, k)),
+            );
+        }
         let base = match op {
             LLVMOpcode::LLVMGetElementPtr
             | LLVMOpcode::LLVMBitCast
@@ -272,7 +296,13 @@ impl AugGen<'_> {
                             g.b.clone_call_with(i, &[])
                         };
                         set_name(c, &format!("{}'", name(i)));
-                        g.b.zero_bytes(c, bytes);
+                        if reallocated(i) && !keep {
+                            // The realloc lowering copies the usable size.
+                            let all = g.b.malloc_usable_size(c);
+                            g.b.zero_bytes(c, all);
+                        } else {
+                            g.b.zero_bytes(c, bytes);
+                        }
                         g.a.shadow.insert(i, c);
                         Ok(())
                     })?;
@@ -436,10 +466,19 @@ impl AugGen<'_> {
     ///
     ///   k  = min(malloc_usable_size(p), n)
     ///   q  = malloc(n);  memcpy(q, p, k)
-    ///   q' = malloc(n);  memset(q', 0, n);  memcpy(q', p', k)
+    ///   q' = malloc(n);  memset(q', 0, usable(q'));
+    ///   memcpy(q', p', min(k, usable(p')))
+    ///
+    /// The whole usable block of q' is zeroed: k counts the old block's
+    /// slack past the size it was asked for (glibc's usable size exceeds
+    /// it), which the next realloc copies; the shadow's slack must then
+    /// hold zero adjoints, not what a recycled block held (a third-order
+    /// gradient's tape, grown past its old capacity, accumulated adjoints
+    /// into those bytes).
     ///
     /// The old block's free is deferred like any other free of active
-    /// memory (it is freed where the reverse sweep undoes its allocation).
+    /// memory (it is freed where the reverse sweep undoes its allocation,
+    /// or, a loaded pointer's, at the gradient's call site: `freelist.rs`).
     /// The reverse sweep needs no rule of its own: the primal memcpy's
     /// adjoint adds q''s adjoints of the k copied bytes back into p', and
     /// the malloc frees q and q' where its own free was deferred.
@@ -449,10 +488,7 @@ impl AugGen<'_> {
         let sps = self.each_lane(|g| g.shadow_or_null(p, i))?;
         self.b.before(i);
         let i64t = i64_type(ctx);
-        let pt = ptr_type(ctx);
-        let usable_ty = fn_type_of(i64t, &mut [pt], false);
-        let usable = get_or_declare(self.sess.module, "malloc_usable_size", usable_ty);
-        let old = self.b.call(usable_ty, usable, &mut [p]);
+        let old = self.b.malloc_usable_size(p);
         let n64 = self.b.int_cast(n, i64t, false);
         let fits = self.b.icmp(LLVMIntPredicate::LLVMIntULT, old, n64);
         let k = self.b.select(fits, old, n64);
@@ -464,11 +500,32 @@ impl AugGen<'_> {
         self.each_lane(|g| {
             let sq = g.b.malloc(n64);
             set_name(sq, &format!("{qname}'"));
-            g.b.zero_bytes(sq, n64);
-            g.b.memcpy(sq, sps[g.a.lane], k, 1);
+            let sq_usable = g.b.malloc_usable_size(sq);
+            g.b.zero_bytes(sq, sq_usable);
+            let sp = sps[g.a.lane];
+            let sp_usable = g.b.malloc_usable_size(sp);
+            let fits = g.b.icmp(LLVMIntPredicate::LLVMIntULT, sp_usable, k);
+            let ks = g.b.select(fits, sp_usable, k);
+            g.b.memcpy(sq, sp, ks, 1);
             g.a.shadow.insert(q, sq);
             Ok(())
         })?;
+        if crate::modes::reverse::freelist::frees_loaded(self.sess.module, p)
+            && underlying_allocations(p)
+                .iter()
+                .all(|o| opcode(*o) == Some(LLVMOpcode::LLVMLoad))
+        {
+            // The old block is a loaded pointer's (a growing buffer's, as
+            // the tape's own in a differentiated gradient): no allocation
+            // here names it, so it and its shadows are freed after the
+            // gradient's reverse sweeps.
+            let olds: Vec<V> = sps
+                .iter()
+                .copied()
+                .filter(|s| *s != p && !is_null(*s))
+                .collect();
+            crate::modes::reverse::freelist::defer_free(&self.b, p, &olds);
+        }
         replace_all_uses(i, q);
         if self.a.deferred_free.remove(&i) {
             self.a.deferred_free.insert(q);
@@ -552,4 +609,12 @@ impl crate::modes::mpi::Sweep for AugGen<'_> {
     fn value(&mut self, v: V) -> Result<V> {
         Ok(v)
     }
+}
+
+/// Whether allocation `i` is passed to `realloc` (whose lowering copies
+/// the old shadow's whole usable size: `lower_realloc`).
+fn reallocated(i: V) -> bool {
+    users(i)
+        .into_iter()
+        .any(|u| is_call(u) && matches!(rules::classify(u), CallKind::Alloc(AllocKind::Realloc)))
 }
