@@ -47,6 +47,11 @@ pub fn first_instruction(bb: BB) -> Option<V> {
     (!i.is_null()).then_some(i)
 }
 
+pub fn last_instruction(bb: BB) -> Option<V> {
+    let i = unsafe { LLVMGetLastInstruction(bb) };
+    (!i.is_null()).then_some(i)
+}
+
 // ----- linkage and visibility ---------------------------------------------------------
 
 pub fn set_linkage(g: V, l: LLVMLinkage) {

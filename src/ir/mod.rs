@@ -16,10 +16,12 @@ pub mod omp;
 pub mod outline;
 pub mod pin;
 pub mod shim;
+pub mod strictfp;
 pub mod sys;
 pub mod typed;
 pub mod types;
 pub mod values;
+pub mod vector;
 
 pub use builder::Builder;
 #[cfg(feature = "llvm22-1")]

@@ -277,13 +277,21 @@ impl Session {
 /// Synthesize the derivative a request asks for and return the leaves of
 /// the value the user's call returns.
 pub fn run_request(sess: &mut Session, req: &Request) -> Result<Vec<V>> {
-    match req.mode {
+    let caller = inst_fn(req.call);
+    let leaves = match req.mode {
         crate::callsite::Mode::Forward => forward::run_request(sess, req),
         crate::callsite::Mode::Reverse => reverse::run_request(sess, req),
         crate::callsite::Mode::AugmentFwd
         | crate::callsite::Mode::ReverseSplit
         | crate::callsite::Mode::AugmentSize => reverse::run_split(sess, req),
+    }?;
+    if crate::ir::strictfp::is_strictfp(caller) {
+        // The call's replacement converts floats (a float argument passed
+        // as a double through `...`): constrained in a strictfp caller.
+        let env = crate::ir::strictfp::default_env(caller);
+        crate::ir::strictfp::constrain_function(caller, &HashMap::new(), env);
     }
+    Ok(leaves)
 }
 
 /// Whether an argument activity gives the derivative a shadow parameter.

@@ -25,7 +25,9 @@ pub enum CallKind {
     /// helpers) that runs again on the shadows so shadow structures stay
     /// linked like the primal ones.
     ShadowReplay,
-    /// A scalar primitive of the rule table.
+    /// A scalar primitive of the rule table; also a vector reduction, and a
+    /// masked load or store (`Rule::masked`, not a pure value: see
+    /// `rules::vecmem`).
     Rule(Rule),
     /// A user-registered derivative; `base` is what the call would be
     /// without the registration (used by a mode that has none of its own).
@@ -185,7 +187,11 @@ impl CallKind {
     /// Calls that neither read nor write memory the analyses track, beyond
     /// their arguments' values (inactive functions and scalar rules).
     pub fn is_pure_value(&self) -> bool {
-        matches!(self, CallKind::Inactive | CallKind::Rule(_))
+        match self {
+            CallKind::Inactive => true,
+            CallKind::Rule(r) => r.is_pure(),
+            _ => false,
+        }
     }
 }
 

@@ -21,6 +21,8 @@ pub mod mpi;
 pub mod openmp;
 pub mod registry;
 mod special;
+pub mod strictfp;
+pub mod vecmem;
 use crate::ir::llvm::*;
 use crate::ir::Builder;
 pub use classify::{classify, CallKind};
@@ -43,6 +45,16 @@ pub enum Partial {
     /// q. Reverse mode multiplies the adjoint by m / q, keeping the
     /// division off the adjoint's dependency chain.
     Quot(V, Option<V>),
+    /// A scalar result of a vector operand (a reduction), d out / d x_k = 1
+    /// for every lane k: forward mode sums the tangent's lanes, reverse
+    /// mode gives every lane the result's adjoint.
+    LaneSum,
+    /// A scalar result of a vector operand, d out / d x_k = lane k of this
+    /// vector (the operand's type).
+    Lanes(V),
+    /// A scalar result of a vector operand that is one of its lanes: the
+    /// lane this `<N x i1>` mask holds (at most one) gets the derivative.
+    Pick(V),
 }
 
 /// What a rule sees: the builder (positioned after the primal instruction),
@@ -169,6 +181,27 @@ pub struct Rule {
     pub reads: Reads,
     /// Terms applied only where their seed is nonzero ([`SEED_CHECKED`]).
     pub seed_checked: bool,
+    /// A masked memory intrinsic (`vecmem`): no partials; each mode handles
+    /// it as the load or store it is, and the analyses as memory access.
+    pub masked: Option<vecmem::Masked>,
+}
+
+impl Rule {
+    /// Whether the rule is a function of its operands' values alone (no
+    /// memory read or written).
+    pub fn is_pure(&self) -> bool {
+        self.masked.is_none()
+    }
+}
+
+/// The operands a rule's partials see at call or instruction `i`: its
+/// operands (a call's arguments) without the metadata arguments of the
+/// constrained intrinsics.
+pub fn rule_args(i: V) -> Vec<V> {
+    let ops = if is_call(i) { call_args(i) } else { operands(i) };
+    ops.into_iter()
+        .filter(|a| !crate::ir::strictfp::is_metadata_value(*a))
+        .collect()
 }
 
 /// Which primitive an instruction is, if any: by opcode for arithmetic and
@@ -176,26 +209,44 @@ pub struct Rule {
 pub fn lookup(inst: V) -> Option<Rule> {
     use LLVMOpcode::*;
     let op = opcode(inst)?;
+    arith_rule(match op {
+        LLVMFAdd => "fadd",
+        LLVMFSub => "fsub",
+        LLVMFMul => "fmul",
+        LLVMFDiv => "fdiv",
+        LLVMFRem => "frem",
+        LLVMFNeg => "fneg",
+        LLVMFPExt => "fpext",
+        LLVMFPTrunc => "fptrunc",
+        LLVMCall => return classify::rule_of_function(called_function(inst)?),
+        _ => return None,
+    })
+}
+
+/// The rules of the arithmetic instructions, by opcode name (shared with
+/// their constrained intrinsics, `strictfp`).
+fn arith_rule(op: &str) -> Option<Rule> {
     let r = |name: &'static str, partials: PartialsFn, reads: Reads| {
         Some(Rule {
             name,
             partials,
             reads,
             seed_checked: false,
+            masked: None,
         })
     };
     match op {
-        LLVMFAdd => r(
+        "fadd" => r(
             "fadd",
             |c| vec![c.when(0, || Partial::One), c.when(1, || Partial::One)],
             READS_NOTHING,
         ),
-        LLVMFSub => r(
+        "fsub" => r(
             "fsub",
             |c| vec![c.when(0, || Partial::One), c.when(1, || Partial::NegOne)],
             READS_NOTHING,
         ),
-        LLVMFMul => r(
+        "fmul" => r(
             "fmul",
             |c| {
                 vec![
@@ -205,20 +256,19 @@ pub fn lookup(inst: V) -> Option<Rule> {
             },
             |n| (vec![n[1], n[0]], false),
         ),
-        LLVMFDiv => r("fdiv", d_fdiv, |n| (vec![false, true], n[1])),
+        "fdiv" => r("fdiv", d_fdiv, |n| (vec![false, true], n[1])),
         // frem(x, y) = x - y * trunc(x / y)
-        LLVMFRem => r("frem", d_frem, READS_ARGS),
-        LLVMFNeg => r(
+        "frem" => r("frem", d_frem, READS_ARGS),
+        "fneg" => r(
             "fneg",
             |c| vec![c.when(0, || Partial::NegOne)],
             READS_NOTHING,
         ),
-        LLVMFPExt | LLVMFPTrunc => r(
+        "fpext" | "fptrunc" => r(
             "fpcast",
             |c| vec![c.when(0, || Partial::One)],
             READS_NOTHING,
         ),
-        LLVMCall => classify::rule_of_function(called_function(inst)?),
         _ => None,
     }
 }
@@ -317,6 +367,9 @@ pub fn math_base(n: &str) -> Option<&'static str> {
 }
 
 pub(crate) fn lookup_callee(n: &str) -> Option<Rule> {
+    if let Some(r) = vecmem::rule(n).or_else(|| strictfp::rule(n)) {
+        return Some(r);
+    }
     if let Some(libm) = gpu::device_math_libm_name(n) {
         return lookup_callee(&libm);
     }
@@ -348,6 +401,7 @@ pub(crate) fn lookup_callee(n: &str) -> Option<Rule> {
         partials,
         reads,
         seed_checked: SEED_CHECKED.contains(&base),
+        masked: None,
     })
 }
 
@@ -801,6 +855,7 @@ pub(crate) fn is_inactive_function_name(n: &str) -> bool {
         || hints::type_hint(n).is_some()
         || hints::is_size_hint(n)
         || crate::callsite::unmangled_head(n).starts_with("__enzyme_iter")
+        || strictfp::is_inactive(n)
     {
         return true;
     }

@@ -23,6 +23,7 @@ use super::types::{Base, TypeAnalysis, TypeResults};
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::llvm::*;
 use crate::ir::metadata::has_flag;
+use crate::rules::vecmem::masked_access;
 use crate::rules::{self, CallKind};
 use std::collections::{HashMap, HashSet};
 
@@ -621,7 +622,16 @@ impl Run<'_> {
             }
             LLVMCall | LLVMInvoke => {
                 let kind = rules::classify(i);
-                if let CallKind::MemTransfer(k) = kind {
+                if let Some(a) = masked_access(i) {
+                    // As for a load or a store (rules/vecmem.rs).
+                    if let Some(v) = a.value {
+                        if self.reached.contains(&v) {
+                            changed |= self.mark_memory(a.ptr, i)?;
+                        } else if contains_ptr(type_of(v)) && self.reached.contains(&a.ptr) {
+                            changed |= self.mark_memory(v, i)?;
+                        }
+                    }
+                } else if let CallKind::MemTransfer(k) = kind {
                     if k != rules::MemKind::Set && self.reached.contains(&operand(i, 1)) {
                         changed |= self.mark_memory(operand(i, 0), i)?;
                     }
@@ -870,6 +880,12 @@ impl Run<'_> {
                     }
                     LLVMCall | LLVMInvoke => {
                         match rules::classify(i) {
+                            // A masked store or scatter: as for a store.
+                            CallKind::Rule(r) if r.masked.is_some() => masked_access(i)
+                                .filter(|a| a.op.writes())
+                                .is_some_and(|a| {
+                                    self.reached.contains(&a.ptr) && self.observable(a.ptr, &useful)
+                                }),
                             CallKind::MemTransfer(_) => {
                                 self.reached.contains(&operand(i, 0))
                                     && self.observable(operand(i, 0), &useful)

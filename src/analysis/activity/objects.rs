@@ -51,6 +51,16 @@ pub fn underlying_objects(p: V) -> Vec<V> {
                 work.push(operand(v, 1));
                 work.push(operand(v, 2));
             }
+            // Vectors of pointers (gather, scatter): their lanes'.
+            Some(LLVMOpcode::LLVMInsertElement) => {
+                work.push(operand(v, 0));
+                work.push(operand(v, 1));
+            }
+            Some(LLVMOpcode::LLVMShuffleVector) => {
+                work.push(operand(v, 0));
+                work.push(operand(v, 1));
+            }
+            Some(LLVMOpcode::LLVMExtractElement) => work.push(operand(v, 0)),
             Some(LLVMOpcode::LLVMCall) => {
                 // Functions returning one of their arguments.
                 out.push(v);

@@ -735,6 +735,57 @@ impl Engine {
         }
     }
 
+    /// A masked load, store, gather or scatter: what a load or store says,
+    /// lane by lane (the addresses of a gather and a scatter are a vector
+    /// of pointers, one per lane); the mask is integer, a load's passthru
+    /// the result's type.
+    fn transfer_masked(&mut self, i: V) {
+        let Some(a) = crate::rules::vecmem::masked_access(i) else {
+            return;
+        };
+        let int = TypeTree::scalar(Base::Integer);
+        self.update(a.mask, &int);
+        let data = a.value.unwrap_or(i);
+        if let Some(p) = a.passthru {
+            let t = self.tree(p);
+            self.update(i, &t);
+            let me = self.tree(i);
+            self.update(p, &me);
+        }
+        let ty = type_of(data);
+        if !is_vector(ty) {
+            return;
+        }
+        let size = self.size(ty);
+        let sc = self.lay.scalar_offsets(ty);
+        if !a.op.per_lane_pointers() {
+            // One pointer to the lanes, as a load or store of the vector.
+            let mem = self.tree(a.ptr).pointee().restrict(size).instantiate(&sc);
+            self.update(data, &mem);
+            let vt = self.tree(data).restrict(size);
+            self.update(a.ptr, &TypeTree::pointer_to(&vt));
+            return;
+        }
+        // Lane k's element at lane k's pointer (pointers are 8 bytes).
+        let n = vector_size(ty) as i64;
+        let es = self.lay.alloc_size(elem_type(ty)) as i64;
+        let ptrs = self.tree(a.ptr);
+        let mut elem = TypeTree::new();
+        let mut from_mem = TypeTree::new();
+        for k in 0..n {
+            elem.merge(&self.tree(data).extract(k * es, es as u64));
+            from_mem.merge(&ptrs.extract(k * 8, 8).pointee().restrict(es as u64));
+        }
+        let mut lanes = TypeTree::new();
+        let mut addrs = TypeTree::new();
+        for k in 0..n {
+            lanes.merge(&from_mem.shift(k * es));
+            addrs.merge(&TypeTree::pointer_to(&elem).shift(k * 8));
+        }
+        self.update(data, &lanes.instantiate(&sc));
+        self.update(a.ptr, &addrs);
+    }
+
     fn transfer_call(&mut self, i: V) {
         if let Some((args, ret)) = self.fixed.get(&i).cloned() {
             for (a, t) in &args {
@@ -820,6 +871,7 @@ impl Engine {
                     self.update(i, &int);
                 }
             }
+            Known::Masked => self.transfer_masked(i),
             Known::Printf { fmt } | Known::Scanf { fmt } => {
                 let scan = matches!(k, Known::Scanf { .. });
                 if is_int(type_of(i)) {

@@ -18,6 +18,9 @@ pub enum Known {
     Set,
     /// Math: every integer argument is an integer (floats are typed by LLVM).
     Math,
+    /// A masked load, store, gather or scatter (`rules::vecmem`): the
+    /// vector's lanes are what memory holds at the address(es).
+    Masked,
     /// printf-like: the format string is argument `fmt`, values follow it.
     Printf {
         fmt: u32,
@@ -77,9 +80,17 @@ pub fn classify(f: V) -> Option<Known> {
             step: h.step(),
         });
     }
-    if rules::math_base(n).is_some() || n == "frexp" || n == "ldexp" || n.starts_with("llvm.ldexp")
+    if rules::math_base(n).is_some()
+        || n == "frexp"
+        || n == "ldexp"
+        || n.starts_with("llvm.ldexp")
+        || rules::vecmem::is_reduction(n)
+        || rules::strictfp::is_constrained(n)
     {
         return Some(Known::Math);
+    }
+    if rules::vecmem::Masked::of(n).is_some() {
+        return Some(Known::Masked);
     }
     Some(match n {
         "printf" | "puts" => Known::Printf { fmt: 0 },

@@ -21,6 +21,12 @@ impl Gen<'_> {
             // pointer itself carries no derivative.
             return self.visit_alloc(i, AllocKind::Free);
         }
+        if let CallKind::Rule(r) = kind {
+            if r.masked.is_some() {
+                // A masked load or store: as for the instruction.
+                return self.visit_masked(i);
+            }
+        }
         // A callee moving derivatives between globals needs its derivative
         // even without active arguments or result.
         if !any_arg_varied && !is_varied && !self.act.call_touches_reached_global(i) {
@@ -42,7 +48,7 @@ impl Gen<'_> {
             CallKind::ShadowReplay => self.replay_on_tangents(i),
             CallKind::Rule(_) => {
                 if is_varied {
-                    if let Some(t) = self.apply_rule(i, &args)? {
+                    if let Some(t) = self.apply_rule(i, &rules::rule_args(i))? {
                         self.tan.insert(i, t);
                     }
                 }

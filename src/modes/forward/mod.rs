@@ -12,6 +12,7 @@ use crate::analysis::activity::Activity as ActivityInfo;
 use crate::callsite::{self, Request};
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::llvm::*;
+use crate::ir::strictfp::{self, FpEnv};
 use crate::ir::{shim, Builder};
 use crate::rules::{self, AllocKind, CallKind, Partial, RuleCtx};
 use std::collections::HashMap;
@@ -20,6 +21,7 @@ mod calls;
 mod custom;
 mod freed;
 mod noneed;
+mod vecmem;
 use custom::custom_derivative;
 
 /// What a forward derivative is specialised on.
@@ -324,6 +326,7 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
         null_cells: HashMap::new(),
         ret,
         width,
+        fp_envs: HashMap::new(),
     };
     let r = g.run();
     if let Err(e) = r {
@@ -366,6 +369,9 @@ struct Gen<'s> {
     /// Lanes (`enzyme_width`): every tangent computation is emitted once
     /// per lane, sharing the primal and the partial derivatives.
     width: usize,
+    /// In a `strictfp` function: the rounding and exception arguments of
+    /// the tangent code of each constrained operation.
+    fp_envs: HashMap<V, FpEnv>,
 }
 
 impl Gen<'_> {
@@ -489,6 +495,12 @@ impl Gen<'_> {
         }
         self.b.clear_debug_loc();
         self.free_pending_shadows();
+        if strictfp::is_strictfp(self.primal) {
+            // No plain floating-point operation beside constrained ones.
+            add_fn_attr(self.nf, "strictfp");
+            let default = strictfp::default_env(self.primal);
+            strictfp::constrain_function(self.nf, &self.fp_envs, default);
+        }
         verify_function(self.nf).map_err(|m| {
             Error::new(
                 ErrorKind::Internal(format!(
@@ -717,6 +729,7 @@ impl Gen<'_> {
             return Ok(None);
         }
         self.b.after(i);
+        let end = next_instruction(i);
         let ctx = RuleCtx::new(&self.b, &rule, args, i, &need);
         let partials = (rule.partials)(&ctx);
         let out_ty = type_of(i);
@@ -745,9 +758,18 @@ impl Gen<'_> {
             for (k, p) in factors.iter().enumerate() {
                 let Some(p) = p else { continue };
                 let t = tangents[k].as_ref().unwrap()[l];
+                if let Some(term) = reduction_term(&self.b, p, t, out_ty, strong_zero) {
+                    acc = Some(match acc {
+                        None => term,
+                        Some(a) => self.b.fadd(a, term),
+                    });
+                    continue;
+                }
                 let t = self.b.float_to(t, out_ty);
                 let term = match p {
-                    Partial::Zero => continue,
+                    Partial::Zero | Partial::LaneSum | Partial::Lanes(_) | Partial::Pick(_) => {
+                        continue
+                    }
                     Partial::One => t,
                     Partial::NegOne => self.b.fneg(t),
                     Partial::Val(v) => self.b.fmul(*v, t),
@@ -771,6 +793,12 @@ impl Gen<'_> {
                 });
             }
             lanes.push(acc.unwrap_or_else(|| zero(out_ty)));
+        }
+        if let Some(env) = strictfp::env_of(i) {
+            // The tangent's arithmetic, constrained like `i` (`run`).
+            for e in strictfp::emitted_between(Some(i), inst_block(i), end) {
+                self.fp_envs.insert(e, env);
+            }
         }
         Ok(Some(lanes))
     }
@@ -825,4 +853,24 @@ impl Gen<'_> {
         erase(i);
         Ok(())
     }
+}
+
+/// The tangent term of a reduction's partial (`Partial::LaneSum`,
+/// `Lanes`, `Pick`) applied to vector tangent `t`: the lanes' terms summed
+/// in any order into a scalar of type `out_ty`. None for other partials.
+fn reduction_term(b: &Builder, p: &Partial, t: V, out_ty: T, strong_zero: bool) -> Option<V> {
+    let lanes = match p {
+        Partial::LaneSum => t,
+        Partial::Lanes(v) => {
+            let m = b.fmul(*v, t);
+            if strong_zero {
+                rules::strong_zero_term(b, t, m)
+            } else {
+                m
+            }
+        }
+        Partial::Pick(m) => b.select(*m, t, const_real(type_of(t), -0.0)),
+        _ => return None,
+    };
+    Some(crate::ir::vector::reduce_fadd(b, const_real(out_ty, -0.0), lanes, true))
 }

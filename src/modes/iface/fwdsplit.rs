@@ -224,6 +224,15 @@ fn call_access(i: V, a: &mut Access, memo: &mut HashMap<V, Access>, stack: &mut 
     let ptr_args = || args.iter().copied().filter(|x| is_ptr(type_of(*x)));
     let mut ur = false;
     match rules::classify(i) {
+        CallKind::Rule(r) if r.masked.is_some() => {
+            if let Some(m) = crate::rules::vecmem::masked_access(i) {
+                if m.op.writes() {
+                    add(&mut a.writes, &mut a.unknown_write, m.ptr);
+                } else {
+                    add(&mut a.reads, &mut ur, m.ptr);
+                }
+            }
+        }
         CallKind::Rule(_) | CallKind::Inactive | CallKind::Alloc(_) => {}
         CallKind::MemTransfer(_) => {
             add(&mut a.writes, &mut a.unknown_write, args[0]);

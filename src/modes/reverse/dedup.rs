@@ -38,6 +38,9 @@ fn may_clobber(i: V, objs: &[V]) -> bool {
                 }
             }
             match rules::classify(i) {
+                CallKind::Rule(r) if r.masked.is_some() => {
+                    super::memory::masked_writes(i).into_iter().any(writes_to)
+                }
                 CallKind::Rule(_) => false,
                 CallKind::Inactive if callee.is_some_and(is_declaration) => false,
                 CallKind::MemTransfer(_) => writes_to(operand(i, 0)),

@@ -4,8 +4,18 @@
 use crate::analysis::activity::underlying_objects;
 use crate::analysis::ptruse::{self, Flow, Walk};
 use crate::ir::llvm::*;
+use crate::rules::vecmem::masked_access;
 use crate::rules::{self, AllocKind, CallKind};
 use std::collections::HashSet;
+
+/// What a masked store or scatter writes through: its pointer (or vector
+/// of pointers); nothing for a masked load or gather.
+pub fn masked_writes(i: V) -> Vec<V> {
+    masked_access(i)
+        .filter(|a| a.op.writes())
+        .map(|a| vec![a.ptr])
+        .unwrap_or_default()
+}
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum ObjKind {
@@ -188,6 +198,8 @@ fn direct_write_targets(i: V) -> (Vec<V>, bool, bool) {
                     .collect()
             };
             match rules::classify(i) {
+                // A masked store or scatter writes through its pointer(s).
+                CallKind::Rule(r) if r.masked.is_some() => (masked_writes(i), false),
                 CallKind::Rule(_) => (vec![], false),
                 // Library functions known to be inactive write nothing the
                 // derivative reads; a user function marked inactive may.
@@ -289,6 +301,7 @@ fn unknown_in(f: V, visiting: &mut HashSet<V>, depth: usize) -> bool {
                     let ptr_args = call_args(i).into_iter().filter(|a| is_ptr(type_of(*a)));
                     let passes = ptr_args.clone().any(unknown);
                     passes
+                        || masked_access(i).is_some_and(|a| unknown(a.ptr))
                         || match rules::classify(i) {
                             CallKind::Rule(_) | CallKind::Alloc(_) | CallKind::AllocOut => false,
                             CallKind::MemTransfer(_) => false,
@@ -351,6 +364,9 @@ fn writes_globals_in(f: V, visiting: &mut HashSet<V>, depth: usize) -> bool {
                 Some(LLVMOpcode::LLVMCall) => {
                     let callee = called_function(i);
                     match rules::classify(i) {
+                        CallKind::Rule(r) if r.masked.is_some() => {
+                            masked_writes(i).into_iter().any(target_may_be_global)
+                        }
                         CallKind::Rule(_) | CallKind::Alloc(_) | CallKind::AllocOut => false,
                         CallKind::MemTransfer(_) => target_may_be_global(operand(i, 0)),
                         CallKind::Inactive if callee.is_some_and(is_declaration) => false,

@@ -543,7 +543,7 @@ fn rewrite(m: LLVMModuleRef, f: V, p: Plan) {
 /// these calls in the loops they rewrite.
 pub(super) fn touches_no_memory(i: V) -> bool {
     match rules::classify(i) {
-        CallKind::Rule(_) => !call_args(i).iter().any(|a| is_ptr(type_of(*a))),
+        CallKind::Rule(r) => r.is_pure() && !call_args(i).iter().any(|a| is_ptr(type_of(*a))),
         _ => called_function(i).is_some_and(|c| {
             let n = name(c);
             n.starts_with("llvm.dbg.")

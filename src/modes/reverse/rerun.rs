@@ -765,6 +765,7 @@ fn local_writes(f: V) -> Vec<(V, V)> {
             Some(LLVMOpcode::LLVMStore) => vec![operand(i, 1)],
             Some(LLVMOpcode::LLVMAtomicRMW | LLVMOpcode::LLVMAtomicCmpXchg) => vec![operand(i, 0)],
             Some(LLVMOpcode::LLVMCall) => match rules::classify(i) {
+                CallKind::Rule(r) if r.masked.is_some() => super::memory::masked_writes(i),
                 CallKind::Rule(_) | CallKind::Alloc(AllocKind::Free) => vec![],
                 CallKind::MemTransfer(_) => vec![call_args(i)[0]],
                 _ if called_function(i)
@@ -797,6 +798,15 @@ fn call_memory(
 ) -> std::result::Result<(), String> {
     let ptr_args = || call_args(i).into_iter().filter(|a| is_ptr(type_of(*a)));
     match rules::classify(i) {
+        CallKind::Rule(r) if r.masked.is_some() => {
+            if let Some(a) = crate::rules::vecmem::masked_access(i) {
+                if a.op.writes() {
+                    writes.push(a.ptr);
+                } else {
+                    reads.push((i, a.ptr));
+                }
+            }
+        }
         CallKind::Rule(_) => {
             if ptr_args().next().is_some() {
                 return Err("it calls a math function writing through a pointer".into());
@@ -841,6 +851,10 @@ fn writes_only_own_stack(c: V, depth: u32) -> bool {
                 .into_iter()
                 .all(|o| opcode(o) == Some(LLVMOpcode::LLVMAlloca) && inst_fn(o) == c),
             Some(LLVMOpcode::LLVMCall) => match rules::classify(i) {
+                CallKind::Rule(r) if r.masked.is_some() => super::memory::masked_writes(i)
+                    .into_iter()
+                    .flat_map(underlying_objects)
+                    .all(|o| opcode(o) == Some(LLVMOpcode::LLVMAlloca) && inst_fn(o) == c),
                 CallKind::Rule(_) => !call_args(i).into_iter().any(|a| is_ptr(type_of(a))),
                 CallKind::Inactive => called_function(i)
                     .is_some_and(|f| is_intrinsic(f) || super::memory::fn_only_reads(f)),

@@ -17,7 +17,7 @@ use crate::rules::{self, CallKind};
 /// A call the reverse sweep may make again: a rule-table function (libm)
 /// with a body elsewhere and no pointer arguments.
 pub(super) fn pure_rule_call(c: V) -> bool {
-    matches!(rules::classify(c), CallKind::Rule(_))
+    matches!(rules::classify(c), CallKind::Rule(r) if r.is_pure())
         && called_function(c).is_some_and(is_declaration)
 }
 

@@ -22,9 +22,12 @@ impl RevGen<'_> {
             }
             CallKind::MemTransfer(k) => self.reverse_mem_transfer(i, k),
             CallKind::Alloc(k) => self.reverse_alloc(i, k),
+            // A masked load or store (rules/vecmem.rs): as for the
+            // instruction, whether or not it is varied (vecmem.rs).
+            CallKind::Rule(r) if r.masked.is_some() => self.reverse_masked(i),
             CallKind::Rule(_) => {
                 if self.varied(i) {
-                    self.apply_rule(i, &call_args(i))?;
+                    self.apply_rule(i, &rules::rule_args(i))?;
                 }
                 Ok(())
             }

@@ -16,6 +16,8 @@ use crate::diag::{Error, Result};
 use crate::ir::builder::{add_case, Builder};
 use crate::ir::llvm::*;
 use crate::ir::shim;
+use crate::ir::strictfp::{self, FpEnv};
+use crate::ir::vector;
 use crate::modes::Session;
 use crate::rules::{self, Partial, RuleCtx};
 use std::collections::HashMap;
@@ -29,6 +31,7 @@ mod lanes;
 mod loops;
 mod recompute;
 pub mod shadowtape;
+mod vecmem;
 mod zeroslot;
 pub use cache::mark_recompute_as;
 pub use lanes::{build, finish_pops};
@@ -111,6 +114,7 @@ pub(super) fn build_lane(
         zt: sess_zeroed.map(shadowtape::Zeroed::new),
         visiting: None,
         origins: HashMap::new(),
+        fp_envs: HashMap::new(),
     };
     let order = rpo(g.a.func);
     g.landing_loops = loops::several_entry_loops(&g, &order);
@@ -229,6 +233,11 @@ pub(super) fn build_lane(
     if let Some(zt) = &g.zt {
         g.sess.zeroed_kept |= zt.keeps();
     }
+    if strictfp::is_strictfp(key.func) {
+        // No plain floating-point operation beside constrained ones.
+        add_fn_attr(rev, "strictfp");
+        strictfp::constrain_function(rev, &g.fp_envs, strictfp::default_env(key.func));
+    }
     // Allocas for adjoints are zeroed at the entry.
     Ok(())
 }
@@ -321,6 +330,9 @@ struct RevGen<'a> {
     /// the augmented function's shadow pointer it stores through
     /// (`zeroed_just_before` compares those with `apart.rs`).
     origins: HashMap<V, (V, V)>,
+    /// In a `strictfp` function: the rounding and exception arguments of
+    /// the adjoint code of each constrained operation.
+    fp_envs: HashMap<V, FpEnv>,
 }
 
 /// The empty adjoint: -0.0 for floats, so that `-0.0 + x` folds to `x`
@@ -432,7 +444,7 @@ impl RevGen<'_> {
     }
 
     fn avail_raw(&mut self, w: V) -> Result<V> {
-        if is_constant(w) {
+        if is_constant(w) || strictfp::is_metadata_value(w) {
             return Ok(w);
         }
         if is_argument(w) {
@@ -935,6 +947,8 @@ impl RevGen<'_> {
         if !need.iter().any(|n| *n) {
             return Ok(());
         }
+        let block = self.b.block();
+        let before = last_instruction(block);
         let d = self.take_adjoint(i)?;
         let (uses_args, uses_out) = (rule.reads)(&need);
         let mut avail_args = Vec::new();
@@ -960,6 +974,16 @@ impl RevGen<'_> {
             let contrib = match p {
                 Partial::Zero => continue,
                 Partial::One => d,
+                // A reduction's: each lane its share of d.
+                Partial::LaneSum | Partial::Lanes(_) | Partial::Pick(_) => {
+                    let n = vector_size(type_of(args[k]));
+                    let ds = vector::splat(&self.b, d, n);
+                    match p {
+                        Partial::Lanes(v) => self.b.fmul(*v, ds),
+                        Partial::Pick(m) => self.b.select(*m, ds, adj_zero(type_of(ds))),
+                        _ => ds,
+                    }
+                }
                 Partial::NegOne => self.b.fneg(d),
                 Partial::Val(v) => self.b.fmul(self.b.float_to(*v, type_of(d)), d),
                 // As (m / q) * d: the division reads primal values only, so
@@ -977,13 +1001,21 @@ impl RevGen<'_> {
                 }
             };
             let contrib = match p {
-                Partial::Val(_) | Partial::Quot(..) if strong_zero => {
+                Partial::Val(_) | Partial::Quot(..) | Partial::Lanes(_) if strong_zero => {
                     rules::strong_zero_term(&self.b, d, contrib)
                 }
                 _ => contrib,
             };
             let contrib = self.b.float_to(contrib, type_of(args[k]));
             self.add_adjoint(args[k], contrib)?;
+        }
+        if let Some(env) = strictfp::env_of(i) {
+            // The adjoint's arithmetic, constrained like `i` (`build_lane`).
+            if self.b.block() == block {
+                for e in strictfp::emitted_between(before, block, None) {
+                    self.fp_envs.insert(e, env);
+                }
+            }
         }
         Ok(())
     }
