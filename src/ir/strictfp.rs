@@ -50,11 +50,31 @@ pub fn md_str(ctx: LLVMContextRef, s: &str) -> V {
 /// rounding argument.
 fn constrained_intrinsic(callee: &str) -> Option<(&'static str, bool)> {
     const ROUNDED: &[&str] = &[
-        "sqrt", "pow", "powi", "sin", "cos", "exp", "exp2", "log", "log10", "log2", "rint",
-        "nearbyint", "fma", "fmuladd",
+        "sqrt",
+        "pow",
+        "powi",
+        "sin",
+        "cos",
+        "exp",
+        "exp2",
+        "log",
+        "log10",
+        "log2",
+        "rint",
+        "nearbyint",
+        "fma",
+        "fmuladd",
     ];
     const EXACT: &[&str] = &[
-        "maxnum", "minnum", "maximum", "minimum", "ceil", "floor", "round", "roundeven", "trunc",
+        "maxnum",
+        "minnum",
+        "maximum",
+        "minimum",
+        "ceil",
+        "floor",
+        "round",
+        "roundeven",
+        "trunc",
     ];
     let stem = callee.strip_prefix("llvm.")?.split('.').next()?;
     if let Some(s) = ROUNDED.iter().find(|s| **s == stem) {
@@ -92,9 +112,14 @@ pub fn default_env(f: V) -> FpEnv {
             if !is_call(i) {
                 continue;
             }
-            let Some(c) = called_function(i) else { continue };
+            let Some(c) = called_function(i) else {
+                continue;
+            };
             let n = name(c);
-            let md = call_args(i).into_iter().filter(|a| is_metadata_value(*a)).count();
+            let md = call_args(i)
+                .into_iter()
+                .filter(|a| is_metadata_value(*a))
+                .count();
             if n.starts_with(PREFIX) && md == 2 && !n[PREFIX.len()..].starts_with("fcmp") {
                 if let Some(e) = env_of(i).filter(|e| e.round.is_some()) {
                     return e;
@@ -203,7 +228,11 @@ pub fn constrain(i: V, env: FpEnv) -> Option<V> {
             let p = predicate_name(unsafe { LLVMGetFCmpPredicate(i) })?;
             let name = format!("{PREFIX}fcmp");
             let from = type_of(ops[0]);
-            b.intrinsic(&name, &[from], &mut [ops[0], ops[1], md_str(ctx, p), env.except])
+            b.intrinsic(
+                &name,
+                &[from],
+                &mut [ops[0], ops[1], md_str(ctx, p), env.except],
+            )
         }
         LLVMCall => {
             let callee = called_function(i)?;
@@ -234,8 +263,10 @@ pub fn constrain_function(f: V, envs: &HashMap<V, FpEnv>, default: FpEnv) -> usi
     let mut n = 0;
     for bb in blocks(f) {
         for i in instructions(bb) {
-            let fp = is_call(i) || is_fp(type_of(i)) || operands(i).iter().any(|o| is_fp(type_of(*o)));
-            if !fp || is_call(i) && called_function(i).is_some_and(|c| name(c).starts_with(PREFIX)) {
+            let fp =
+                is_call(i) || is_fp(type_of(i)) || operands(i).iter().any(|o| is_fp(type_of(*o)));
+            if !fp || is_call(i) && called_function(i).is_some_and(|c| name(c).starts_with(PREFIX))
+            {
                 continue;
             }
             let env = match envs.get(&i) {

@@ -78,7 +78,11 @@ pub fn first_lane_only(b: &Builder, m: V) -> V {
     let bits = b.bitcast(m, bits_t);
     let k = b.intrinsic("llvm.cttz", &[bits_t], &mut [bits, const_i1(ctx, false)]);
     let k = b.int_cast(k, i32_type(ctx), false);
-    b.icmp(LLVMIntPredicate::LLVMIntEQ, splat(b, k, n), lane_numbers(ctx, n))
+    b.icmp(
+        LLVMIntPredicate::LLVMIntEQ,
+        splat(b, k, n),
+        lane_numbers(ctx, n),
+    )
 }
 
 /// The type of intrinsic `name` overloaded on `overload`.
@@ -103,7 +107,9 @@ fn align_operand(b: &Builder, name: &str, overload: &[T], without: usize) -> boo
 pub fn masked_alignment(call: V, ptr_arg: u32, arity_with_operand: usize) -> u32 {
     let args = call_args(call);
     if args.len() >= arity_with_operand {
-        return const_int_value(args[ptr_arg as usize + 1]).unwrap_or(1).max(1) as u32;
+        return const_int_value(args[ptr_arg as usize + 1])
+            .unwrap_or(1)
+            .max(1) as u32;
     }
     unsafe {
         let a = LLVMGetCallSiteEnumAttribute(call, ptr_arg + 1, enum_attr_kind("align"));

@@ -881,11 +881,11 @@ impl Run<'_> {
                     LLVMCall | LLVMInvoke => {
                         match rules::classify(i) {
                             // A masked store or scatter: as for a store.
-                            CallKind::Rule(r) if r.masked.is_some() => masked_access(i)
-                                .filter(|a| a.op.writes())
-                                .is_some_and(|a| {
+                            CallKind::Rule(r) if r.masked.is_some() => {
+                                masked_access(i).filter(|a| a.op.writes()).is_some_and(|a| {
                                     self.reached.contains(&a.ptr) && self.observable(a.ptr, &useful)
-                                }),
+                                })
+                            }
                             CallKind::MemTransfer(_) => {
                                 self.reached.contains(&operand(i, 0))
                                     && self.observable(operand(i, 0), &useful)

@@ -872,5 +872,10 @@ fn reduction_term(b: &Builder, p: &Partial, t: V, out_ty: T, strong_zero: bool) 
         Partial::Pick(m) => b.select(*m, t, const_real(type_of(t), -0.0)),
         _ => return None,
     };
-    Some(crate::ir::vector::reduce_fadd(b, const_real(out_ty, -0.0), lanes, true))
+    Some(crate::ir::vector::reduce_fadd(
+        b,
+        const_real(out_ty, -0.0),
+        lanes,
+        true,
+    ))
 }

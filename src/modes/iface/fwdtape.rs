@@ -408,15 +408,13 @@ fn check_call(i: V, seen: &mut HashSet<V>) -> std::result::Result<(), String> {
     };
     match rules::classify(i) {
         // A masked load of outside memory would need recording too.
-        CallKind::Rule(r) if r.masked.is_some() => {
-            match crate::rules::vecmem::masked_access(i) {
-                Some(a) if !a.op.writes() && !is_local(a.ptr) => Err(format!(
-                    "reads outside memory with {}, which is not recorded",
-                    callee()
-                )),
-                _ => Ok(()),
-            }
-        }
+        CallKind::Rule(r) if r.masked.is_some() => match crate::rules::vecmem::masked_access(i) {
+            Some(a) if !a.op.writes() && !is_local(a.ptr) => Err(format!(
+                "reads outside memory with {}, which is not recorded",
+                callee()
+            )),
+            _ => Ok(()),
+        },
         CallKind::Rule(_) | CallKind::Inactive => Ok(()),
         CallKind::Defined(h) => check(h, seen),
         CallKind::Alloc(AllocKind::Free) if !is_local(args[0]) => {

@@ -28,6 +28,7 @@ pub mod promote;
 pub mod remarks;
 pub mod rerun;
 pub mod rerun_cost;
+mod rerun_mem;
 pub mod rev;
 pub mod selfargs;
 pub mod tape;
