@@ -189,6 +189,17 @@ pub struct Rule {
 }
 
 impl Rule {
+    /// A rule of a value-only primitive (no seed check, no memory).
+    pub const fn plain(name: &'static str, partials: PartialsFn, reads: Reads) -> Rule {
+        Rule {
+            name,
+            partials,
+            reads,
+            seed_checked: false,
+            masked: None,
+        }
+    }
+
     /// Whether the rule is a function of its operands' values alone (no
     /// memory read or written).
     pub fn is_pure(&self) -> bool {
@@ -232,15 +243,7 @@ pub fn lookup(inst: V) -> Option<Rule> {
 /// The rules of the arithmetic instructions, by opcode name (shared with
 /// their constrained intrinsics, `strictfp`).
 fn arith_rule(op: &str) -> Option<Rule> {
-    let r = |name: &'static str, partials: PartialsFn, reads: Reads| {
-        Some(Rule {
-            name,
-            partials,
-            reads,
-            seed_checked: false,
-            masked: None,
-        })
-    };
+    let r = |name, partials, reads| Some(Rule::plain(name, partials, reads));
     match op {
         "fadd" => r(
             "fadd",
@@ -403,11 +406,8 @@ pub(crate) fn lookup_callee(n: &str) -> Option<Rule> {
         .or_else(|| exp_log_partials(base))
         .or_else(|| other_partials(base))?;
     Some(Rule {
-        name: base,
-        partials,
-        reads,
         seed_checked: SEED_CHECKED.contains(&base),
-        masked: None,
+        ..Rule::plain(base, partials, reads)
     })
 }
 

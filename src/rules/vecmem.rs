@@ -129,11 +129,8 @@ pub fn masked_access(i: V) -> Option<MaskedAccess> {
 pub(super) fn rule(n: &str) -> Option<Rule> {
     if let Some(m) = Masked::of(n) {
         return Some(Rule {
-            name: m.name(),
-            partials: |c| vec![Partial::Zero; c.arity()],
-            reads: READS_NOTHING,
-            seed_checked: false,
             masked: Some(m),
+            ..Rule::plain(m.name(), |c| vec![Partial::Zero; c.arity()], READS_NOTHING)
         });
     }
     let stem = n.strip_prefix("llvm.vector.reduce.")?.split('.').next()?;
@@ -145,13 +142,7 @@ pub(super) fn rule(n: &str) -> Option<Rule> {
         }
         _ => return None,
     };
-    Some(Rule {
-        name,
-        partials,
-        reads,
-        seed_checked: false,
-        masked: None,
-    })
+    Some(Rule::plain(name, partials, reads))
 }
 
 /// Whether `n` is a floating-point reduction the table knows.
