@@ -490,8 +490,13 @@ fn cleanup(sess: &mut Session) {
     crate::modes::reverse::tapelocal::run(&sweeps);
     let mut fns = sess.created.clone();
     prepare_promotion(&mut fns);
-    let (mut huge, mut fns): (Vec<V>, Vec<V>) =
-        fns.into_iter().partition(|f| instruction_count(*f) > HUGE);
+    // Cold functions (the re-run pair a dispatch calls only for tapes over
+    // the budget, `rerun::mark_cold`) get the light pipeline of huge ones:
+    // LLVM's own pipeline optimizes them for size anyway.
+    let cold_light = std::env::var("ENZYME_RS_COLD_CLEANUP").map_or(true, |v| v != "full");
+    let (mut huge, mut fns): (Vec<V>, Vec<V>) = fns
+        .into_iter()
+        .partition(|f| instruction_count(*f) > HUGE || (cold_light && fn_has_attr(*f, "cold")));
     // ENZYME_RS_CLEANUP_PIPELINE replaces the pipeline (compile-time
     // experiments, bench/compile_scaling.sh).
     let custom = crate::options::switches::cleanup_pipeline();
