@@ -493,7 +493,7 @@ fn cleanup(sess: &mut Session) {
     // Cold functions (the re-run pair a dispatch calls only for tapes over
     // the budget, `rerun::mark_cold`) get the light pipeline of huge ones:
     // LLVM's own pipeline optimizes them for size anyway.
-    let cold_light = std::env::var("ENZYME_RS_COLD_CLEANUP").map_or(true, |v| v != "full");
+    let cold_light = crate::options::switches::cold_light_cleanup();
     let (mut huge, mut fns): (Vec<V>, Vec<V>) = fns
         .into_iter()
         .partition(|f| instruction_count(*f) > HUGE || (cold_light && fn_has_attr(*f, "cold")));

@@ -317,6 +317,13 @@ pub mod switches {
         }
     }
 
+    /// `ENZYME_RS_COLD_CLEANUP=full`: cold new functions (a dispatch's
+    /// re-run pair) get the plugin's whole cleanup pipeline; by default
+    /// only the light one of huge functions (driver, `cleanup`).
+    pub fn cold_light_cleanup() -> bool {
+        var("ENZYME_RS_COLD_CLEANUP").as_deref().map(str::trim) != Some("full")
+    }
+
     /// `ENZYME_RS_MARK_AUG_PARAMS=0`: a finished augmented function's
     /// parameters are not marked read-only / not captured from its body
     /// (modes/reverse/distinct.rs, `mark_finished_aug`).
