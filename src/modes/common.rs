@@ -120,13 +120,15 @@ pub fn points_into_float_free_constant(v: V) -> bool {
     is_function(g) || (is_global_var(g) && is_global_constant(g) && !contains_fp(global_type(g)))
 }
 
-/// Whether `v` is null moved by GEPs (`gep T, ptr null, %n`).
+/// Whether `v` is null moved by GEPs (`gep T, ptr null, %n`), or another
+/// address without provenance (an `inttoptr` of a plain integer: Rust's
+/// dangling pointer of an empty `Vec`): its own shadow.
 pub fn null_based(v: V) -> bool {
     let mut p = strip_casts(v);
     while opcode(p) == Some(LLVMOpcode::LLVMGetElementPtr) {
         p = strip_casts(operand(p, 0));
     }
-    p != v && is_const_null_ptr(p)
+    (p != v && is_const_null_ptr(p)) || crate::analysis::activity::without_provenance(v)
 }
 
 /// Refuse to differentiate `f` when it uses a type without a fixed size (a

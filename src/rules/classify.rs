@@ -128,7 +128,7 @@ pub fn classify(call: V) -> CallKind {
 /// What a direct call of `f` is, custom registrations aside.
 pub fn classify_function(f: V) -> CallKind {
     let n = name(f);
-    if let Some(k) = alloc_kind(&n) {
+    if let Some(k) = alloc_kind(&n).or_else(|| super::rust_alloc::rust_alloc_kind(f)) {
         return CallKind::Alloc(k);
     }
     if n == "posix_memalign" {

@@ -166,3 +166,82 @@ fn stores_into(slot: V) -> Vec<V> {
     }
     out
 }
+
+/// Whether pointer `p` (through GEPs and casts) is an address made from an
+/// integer that holds no pointer's bits: `inttoptr` of constants, integer
+/// arguments and arithmetic on them, never of a `ptrtoint` or a loaded
+/// integer. Rust's dangling pointer of an empty `Vec` or `Box<[T]>`
+/// (`NonNull::dangling()`: the alignment as an address) is one. It points
+/// to no allocation: nothing is read or written through it, it needs no
+/// shadow memory, and it is its own shadow (as null is).
+pub fn without_provenance(p: V) -> bool {
+    let mut v = p;
+    loop {
+        let op = opcode(v).or_else(|| const_opcode(v));
+        match op {
+            Some(
+                LLVMOpcode::LLVMGetElementPtr
+                | LLVMOpcode::LLVMBitCast
+                | LLVMOpcode::LLVMAddrSpaceCast,
+            ) => v = operand(v, 0),
+            Some(LLVMOpcode::LLVMIntToPtr) => return int_without_pointer_bits(operand(v, 0)),
+            _ => return false,
+        }
+    }
+}
+
+/// Whether integer `x` is computed from constants and integer arguments
+/// only (no `ptrtoint`, no load, no call result).
+pub fn int_without_pointer_bits(x: V) -> bool {
+    let mut seen = HashSet::new();
+    let mut work = vec![x];
+    while let Some(v) = work.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        if seen.len() > 64 {
+            return false;
+        }
+        if is_argument(v) {
+            continue;
+        }
+        if is_constant(v) {
+            match const_opcode(v) {
+                None => continue, // a plain integer constant
+                Some(LLVMOpcode::LLVMPtrToInt) => return false,
+                Some(_) => {
+                    work.extend(operands(v));
+                    continue;
+                }
+            }
+        }
+        match opcode(v) {
+            Some(
+                LLVMOpcode::LLVMAdd
+                | LLVMOpcode::LLVMSub
+                | LLVMOpcode::LLVMMul
+                | LLVMOpcode::LLVMUDiv
+                | LLVMOpcode::LLVMSDiv
+                | LLVMOpcode::LLVMURem
+                | LLVMOpcode::LLVMSRem
+                | LLVMOpcode::LLVMShl
+                | LLVMOpcode::LLVMLShr
+                | LLVMOpcode::LLVMAShr
+                | LLVMOpcode::LLVMAnd
+                | LLVMOpcode::LLVMOr
+                | LLVMOpcode::LLVMXor
+                | LLVMOpcode::LLVMZExt
+                | LLVMOpcode::LLVMSExt
+                | LLVMOpcode::LLVMTrunc
+                | LLVMOpcode::LLVMFreeze
+                | LLVMOpcode::LLVMPHI,
+            ) => work.extend(operands(v)),
+            Some(LLVMOpcode::LLVMSelect) => {
+                work.push(operand(v, 1));
+                work.push(operand(v, 2));
+            }
+            _ => return false,
+        }
+    }
+    true
+}

@@ -358,7 +358,7 @@ impl Gen<'_> {
                     self.tan.insert(i, lanes);
                 }
             }
-            Realloc => {
+            Realloc { .. } => {
                 if self.act.is_varied(i) {
                     let p = operand(i, 0);
                     let sp = self.tangent_or_zero(p, i)?;

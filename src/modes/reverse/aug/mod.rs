@@ -16,6 +16,7 @@ use crate::rules::{self, AllocKind, CallKind};
 use std::collections::{HashMap, HashSet};
 
 mod calls;
+pub use calls::may_be_reallocated;
 mod errno;
 mod joinroute;
 mod region;
@@ -409,6 +410,18 @@ impl AugGen<'_> {
             if let Some(s) = self.late_alloc_shadow(v) {
                 return Ok(s);
             }
+            if matches!(
+                opcode(v),
+                Some(LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast)
+            ) {
+                // A field address of shadowed memory that carries no
+                // derivative itself (Rust's `SetLenOnDrop` holds `&mut
+                // vec.len` beside the buffer pointer): the same field of
+                // the shadow.
+                if let Some(s) = self.address_shadow(v) {
+                    return Ok(s);
+                }
+            }
             if points_into_float_free_constant(v) || null_based(v) {
                 // A vtable (or other read-only table without floats): its
                 // memory never gets a derivative; the shadow is itself. A
@@ -435,6 +448,9 @@ impl AugGen<'_> {
     /// active pointers (returned as a duplicated result, say) gets a zeroed
     /// shadow made right after it.
     fn late_alloc_shadow(&mut self, v: V) -> Option<V> {
+        if opcode(v) == Some(LLVMOpcode::LLVMLoad) {
+            return self.late_alloc_out_shadow(v);
+        }
         // Only calls classify (an argument or a GEP crashed it).
         if !is_call(v) && !is_invoke(v) {
             return None;
@@ -448,6 +464,43 @@ impl AugGen<'_> {
         let c = b.clone_call_with(v, &[]);
         set_name(c, &format!("{}'", name(v)));
         b.zero_bytes(c, operand(v, size_arg));
+        self.a.shadow.insert(v, c);
+        Some(c)
+    }
+
+    /// The same for `v = load ptr, %slot` right after `posix_memalign(%slot,
+    /// align, size)` in its block (std's System allocator inlined by rustc
+    /// for a size below the alignment): the same call again into a slot
+    /// of the shadow's own, zeroed.
+    fn late_alloc_out_shadow(&mut self, v: V) -> Option<V> {
+        let slot = operand(v, 0);
+        if !is_ptr(type_of(v)) || opcode(slot) != Some(LLVMOpcode::LLVMAlloca) {
+            return None;
+        }
+        let mut pm = None;
+        for i in instructions(inst_block(v)) {
+            if i == v {
+                break;
+            }
+            if is_call(i)
+                && operand(i, 0) == slot
+                && matches!(rules::classify(i), CallKind::AllocOut)
+            {
+                pm = Some(i);
+            }
+        }
+        let pm = pm?;
+        let b = Builder::for_function(self.a.func);
+        let ptr = ptr_type(b.ctx);
+        b.at_entry_allocas(self.a.func);
+        let sslot = b.alloca(ptr);
+        b.after(v);
+        b.clear_debug_loc();
+        b.store(zero(ptr), sslot);
+        b.clone_call_with(pm, &[(0, sslot)]);
+        let c = b.load(ptr, sslot);
+        set_name(c, &format!("{}'", name(v)));
+        b.zero_bytes(c, operand(pm, 2));
         self.a.shadow.insert(v, c);
         Some(c)
     }
@@ -467,7 +520,7 @@ impl AugGen<'_> {
                 } else {
                     CallKind::Inactive
                 };
-                if let CallKind::Alloc(k @ (AllocKind::Free | AllocKind::Realloc)) = kind {
+                if let CallKind::Alloc(k @ (AllocKind::Free | AllocKind::Realloc { .. })) = kind {
                     let p = operand(i, 0);
                     // Also when only the allocation is active (the freed
                     // pointer itself may be an inactive copy, e.g. an LCSSA
