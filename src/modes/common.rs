@@ -174,3 +174,28 @@ pub fn check_fixed_sizes(f: V, user_call: Option<V>) -> Result<(), Error> {
     }
     Ok(())
 }
+
+/// The `posix_memalign(%slot, align, size)` call whose result `v` is:
+/// `v = load ptr, %slot` of a local slot, after that call in its block.
+pub fn posix_memalign_of(v: V) -> Option<V> {
+    if opcode(v) != Some(LLVMOpcode::LLVMLoad) || !is_ptr(type_of(v)) {
+        return None;
+    }
+    let slot = operand(v, 0);
+    if opcode(slot) != Some(LLVMOpcode::LLVMAlloca) {
+        return None;
+    }
+    let mut pm = None;
+    for i in instructions(inst_block(v)) {
+        if i == v {
+            break;
+        }
+        if is_call(i)
+            && operand(i, 0) == slot
+            && matches!(crate::rules::classify(i), crate::rules::CallKind::AllocOut)
+        {
+            pm = Some(i);
+        }
+    }
+    pm
+}

@@ -191,7 +191,7 @@ pub fn without_provenance(p: V) -> bool {
 }
 
 /// Whether integer `x` is computed from constants and integer arguments
-/// only (no `ptrtoint`, no load, no call result).
+/// only (no `ptrtoint`, no load, no call result but integer intrinsics').
 pub fn int_without_pointer_bits(x: V) -> bool {
     let mut seen = HashSet::new();
     let mut work = vec![x];
@@ -239,6 +239,16 @@ pub fn int_without_pointer_bits(x: V) -> bool {
             Some(LLVMOpcode::LLVMSelect) => {
                 work.push(operand(v, 1));
                 work.push(operand(v, 2));
+            }
+            // A field of `llvm.umul.with.overflow` and the like.
+            Some(LLVMOpcode::LLVMExtractValue) => work.push(operand(v, 0)),
+            // Integer intrinsics (`llvm.usub.sat`, `llvm.umax`): of their
+            // integer arguments.
+            Some(LLVMOpcode::LLVMCall)
+                if called_function(v).is_some_and(|f| name(f).starts_with("llvm."))
+                    && call_args(v).iter().all(|a| is_int(type_of(*a))) =>
+            {
+                work.extend(call_args(v))
             }
             _ => return false,
         }

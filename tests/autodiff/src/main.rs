@@ -32,7 +32,7 @@ cases!(
     fwd_scalar,
     fwd_slice,
     fwd_struct,
-    //fwd_vec,
+    fwd_vec,
     rev_active_only,
     rev_array,
     rev_calls,

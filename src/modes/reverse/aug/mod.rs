@@ -473,23 +473,7 @@ impl AugGen<'_> {
     /// for a size below the alignment): the same call again into a slot
     /// of the shadow's own, zeroed.
     fn late_alloc_out_shadow(&mut self, v: V) -> Option<V> {
-        let slot = operand(v, 0);
-        if !is_ptr(type_of(v)) || opcode(slot) != Some(LLVMOpcode::LLVMAlloca) {
-            return None;
-        }
-        let mut pm = None;
-        for i in instructions(inst_block(v)) {
-            if i == v {
-                break;
-            }
-            if is_call(i)
-                && operand(i, 0) == slot
-                && matches!(rules::classify(i), CallKind::AllocOut)
-            {
-                pm = Some(i);
-            }
-        }
-        let pm = pm?;
+        let pm = crate::modes::common::posix_memalign_of(v)?;
         let b = Builder::for_function(self.a.func);
         let ptr = ptr_type(b.ctx);
         b.at_entry_allocas(self.a.func);
