@@ -128,7 +128,11 @@ pub fn null_based(v: V) -> bool {
     while opcode(p) == Some(LLVMOpcode::LLVMGetElementPtr) {
         p = strip_casts(operand(p, 0));
     }
-    (p != v && is_const_null_ptr(p)) || crate::analysis::activity::without_provenance(v)
+    (p != v && is_const_null_ptr(p))
+        || crate::analysis::activity::without_provenance(
+            v,
+            crate::analysis::activity::Params::Trusted,
+        )
 }
 
 /// Refuse to differentiate `f` when it uses a type without a fixed size (a

@@ -19,7 +19,7 @@
 //! analysis (from `dispatch::prepare_calls`).
 use std::collections::HashMap;
 
-use crate::analysis::activity::int_without_pointer_bits;
+use crate::analysis::activity::{int_without_pointer_bits, Params};
 use crate::ir::llvm::*;
 use crate::ir::Builder;
 use LLVMOpcode::*;
@@ -178,8 +178,9 @@ fn pointer_sized(t: T) -> bool {
 /// Whether integer phi/select `x` merges only pointers' bits and plain
 /// integers: its leaves (through phis and selects) are `ptrtoint`s of
 /// address-space-0 pointers, undef or integers computed without pointer
-/// bits (constants, integer arguments and arithmetic on them: an error
-/// path's size), and at least one is a `ptrtoint`.
+/// bits (constants, integer parameters and arithmetic on them: an error
+/// path's size; the activity analysis judges the addresses made of them,
+/// `without_provenance`), and at least one is a `ptrtoint`.
 fn merges_pointers(x: V) -> bool {
     if !pointer_sized(type_of(x)) {
         return false;
@@ -201,7 +202,7 @@ fn merges_pointers(x: V) -> bool {
                 work.push(operand(v, 2));
             }
             Some(LLVMPtrToInt) if address_space_zero(type_of(operand(v, 0))) => any_pointer = true,
-            _ if is_undef(v) || int_without_pointer_bits(v) => {}
+            _ if is_undef(v) || int_without_pointer_bits(v, Params::Trusted) => {}
             _ => return false,
         }
     }
@@ -222,7 +223,11 @@ fn as_pointer(b: &Builder, x: V, ptr: T, at: V, made: &mut HashMap<V, V>) -> V {
             let p = b.phi(ptr);
             made.insert(x, p);
             for (v, bb) in incoming(x) {
-                let pv = as_pointer(b, v, ptr, terminator(bb), made);
+                let pv = if dead_end_edge(x, bb) {
+                    undef(ptr)
+                } else {
+                    as_pointer(b, v, ptr, terminator(bb), made)
+                };
                 add_incoming(p, &[(pv, bb)]);
             }
             p
@@ -244,4 +249,33 @@ fn as_pointer(b: &Builder, x: V, ptr: T, at: V, made: &mut HashMap<V, V>) -> V {
             b.cast(LLVMIntToPtr, x, ptr)
         }
     }
+}
+
+/// Whether, entering `phi`'s block from `from`, control goes on to a dead
+/// end (a block ending in `unreachable`: a panic, `handle_alloc_error`)
+/// by the block's own conditional branch on a phi that is constant for
+/// that edge: `Result`'s error path, whose payload (a size) the integer
+/// phi merges with the allocation's address. No pointer made from the
+/// phi is used on that path, so its value there is undef.
+fn dead_end_edge(phi: V, from: BB) -> bool {
+    let bb = inst_block(phi);
+    let t = terminator(bb);
+    if opcode(t) != Some(LLVMBr) || num_operands(t) != 3 {
+        return false;
+    }
+    let c = operand(t, 0);
+    if opcode(c) != Some(LLVMPHI) || inst_block(c) != bb {
+        return false;
+    }
+    let Some(taken) = incoming(c)
+        .into_iter()
+        .find(|(_, b)| *b == from)
+        .and_then(|(v, _)| const_int_value(v))
+    else {
+        return false;
+    };
+    let succ = successors(bb);
+    // successors(): [true, false] destinations.
+    let dest = if taken != 0 { succ[0] } else { succ[1] };
+    opcode(terminator(dest)) == Some(LLVMUnreachable)
 }

@@ -34,6 +34,7 @@ use globals::{const_ptr_global, globals_touched_by};
 use objects::{derived_from_constant_arg, is_local_allocation, pointer_result_call};
 pub use objects::{
     int_without_pointer_bits, underlying_allocations, underlying_objects, without_provenance,
+    Params,
 };
 
 /// How to analyse.
@@ -773,7 +774,9 @@ impl Run<'_> {
                         changed |= self.mark_memory_from(operand(root, 0), at, seen)?;
                     }
                 }
-                Some(LLVMOpcode::LLVMIntToPtr) if without_provenance(root) => {
+                Some(LLVMOpcode::LLVMIntToPtr)
+                    if without_provenance(root, Params::FromCallers(Some(primal), 3)) =>
+                {
                     // An address without provenance (Rust's dangling
                     // pointer of an empty Vec): no memory to shadow.
                 }

@@ -642,9 +642,16 @@ pub fn may_be_reallocated(m: LLVMModuleRef, i: V) -> bool {
                 CallKind::Alloc(AllocKind::Realloc { .. })
             )
     });
+    // (The backend's own runtimes, the free list's growth, do not count.)
+    let user_code = |u: &V| {
+        is_call_or_invoke(*u) && {
+            let n = name(inst_fn(*u));
+            !n.starts_with("enzyme_rs.") && !n.starts_with("__enzyme_rs_")
+        }
+    };
     direct
         || functions(m).into_iter().any(|f| {
-            !users(f).is_empty()
+            users(f).iter().any(user_code)
                 && matches!(
                     rules::classify::classify_function(f),
                     CallKind::Alloc(AllocKind::Realloc { .. })
