@@ -251,5 +251,7 @@ pub fn is_inactive_call(call: V) -> bool {
 /// global (read into the pass's registry, checked by name in
 /// `is_inactive_function_name`).
 pub fn is_inactive_function(f: V) -> bool {
-    is_inactive_function_name(&name(f)) || fn_has_attr(f, "enzyme_inactive")
+    is_inactive_function_name(&name(f))
+        || fn_has_attr(f, "enzyme_inactive")
+        || super::rust_alloc::is_alloc_failure(f)
 }

@@ -69,6 +69,23 @@ pub fn rust_alloc_kind(f: V) -> Option<AllocKind> {
     forwards_to_system.then_some(k)
 }
 
+/// std's noreturn allocation-failure paths (`alloc::raw_vec::handle_error`,
+/// `alloc::alloc::handle_alloc_error`, `capacity_overflow`): they never
+/// return, so they carry no derivative (without LTO they are declarations
+/// the backend has no body of).
+pub fn is_alloc_failure(f: V) -> bool {
+    let n = name(f);
+    n.starts_with("_R")
+        && [
+            "5alloc7raw_vec12handle_error",
+            "5alloc18handle_alloc_error",
+            "17capacity_overflow",
+        ]
+        .iter()
+        .any(|s| n.contains(s))
+        && fn_has_attr(f, "noreturn")
+}
+
 /// `_RNvC[s<disambiguator>_]<len>___rustc<len><ident>`: the item `<ident>`
 /// of the pseudo-crate `__rustc`, if `n` is such a v0 symbol.
 fn v0_rustc_item(n: &str) -> Option<&str> {

@@ -277,6 +277,51 @@ impl AugGen<'_> {
         })
     }
 
+    /// A heap allocation that carries no derivative itself but meets
+    /// active pointers (returned as a duplicated result, say) gets a zeroed
+    /// shadow made right after it.
+    pub(super) fn late_alloc_shadow(&mut self, v: V) -> Option<V> {
+        if opcode(v) == Some(LLVMOpcode::LLVMLoad) {
+            return self.late_alloc_out_shadow(v);
+        }
+        // Only calls classify (an argument or a GEP crashed it).
+        if !is_call(v) && !is_invoke(v) {
+            return None;
+        }
+        let CallKind::Alloc(AllocKind::Malloc { size_arg }) = rules::classify(v) else {
+            return None;
+        };
+        let b = crate::ir::Builder::for_function(self.a.func);
+        b.after(v);
+        b.clear_debug_loc();
+        let c = b.clone_call_with(v, &[]);
+        set_name(c, &format!("{}'", name(v)));
+        b.zero_bytes(c, operand(v, size_arg));
+        self.a.shadow.insert(v, c);
+        Some(c)
+    }
+
+    /// The same for `v = load ptr, %slot` right after `posix_memalign(%slot,
+    /// align, size)` in its block (std's System allocator inlined by rustc
+    /// for a size below the alignment): the same call again into a slot
+    /// of the shadow's own, zeroed.
+    fn late_alloc_out_shadow(&mut self, v: V) -> Option<V> {
+        let pm = crate::modes::common::posix_memalign_of(v)?;
+        let b = crate::ir::Builder::for_function(self.a.func);
+        let ptr = ptr_type(b.ctx);
+        b.at_entry_allocas(self.a.func);
+        let sslot = b.alloca(ptr);
+        b.after(v);
+        b.clear_debug_loc();
+        b.store(zero(ptr), sslot);
+        b.clone_call_with(pm, &[(0, sslot)]);
+        let c = b.load(ptr, sslot);
+        set_name(c, &format!("{}'", name(v)));
+        b.zero_bytes(c, operand(pm, 2));
+        self.a.shadow.insert(v, c);
+        Some(c)
+    }
+
     pub(super) fn visit_alloc(&mut self, i: V, k: AllocKind, is_varied: bool) -> Result<()> {
         match k {
             AllocKind::Free => {
