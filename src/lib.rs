@@ -109,7 +109,14 @@ pub fn run_enzyme(m: ir::llvm::LLVMModuleRef, opt_level: u32, slot: lto::Slot) -
     #[cfg(feature = "llvm22-1")]
     let seeds = guarded(m, || {
         let seeds = ir::rustc_autodiff::pass_return_seeds(m);
-        let flat = ir::rustc_autodiff::flatten_unoptimized_primals(m).unwrap_or_else(|e| {
+        // Allocator entry points stay calls (classified as allocations).
+        let keep = |f| {
+            matches!(
+                rules::classify::classify_function(f),
+                rules::CallKind::Alloc(_)
+            )
+        };
+        let flat = ir::rustc_autodiff::flatten_unoptimized_primals(m, &keep).unwrap_or_else(|e| {
             log::warn!("rustc primals not simplified: {e}");
             false
         });

@@ -246,8 +246,13 @@ const INLINE_ROUNDS: usize = 12;
 /// before the backend runs. So where a std::autodiff wrapper is still
 /// there at the pass (rustc did not inline it: opt-level 0), the functions
 /// it differentiates get the same treatment first: their small callees
-/// inlined, then SROA and simplification. Returns whether anything changed.
-pub fn flatten_unoptimized_primals(m: LLVMModuleRef) -> Result<bool, String> {
+/// inlined (not those `keep` names: Rust's allocator entry points, which
+/// the backend handles as allocation functions), then SROA and
+/// simplification. Returns whether anything changed.
+pub fn flatten_unoptimized_primals(
+    m: LLVMModuleRef,
+    keep: &dyn Fn(V) -> bool,
+) -> Result<bool, String> {
     let mut done = HashSet::new();
     for decl in functions(m) {
         let dname = name(decl);
@@ -268,7 +273,7 @@ pub fn flatten_unoptimized_primals(m: LLVMModuleRef) -> Result<bool, String> {
                 continue;
             };
             if is_function(primal) && !is_declaration(primal) && done.insert(primal) {
-                flatten(primal)?;
+                flatten(primal, keep)?;
             }
         }
     }
@@ -276,8 +281,9 @@ pub fn flatten_unoptimized_primals(m: LLVMModuleRef) -> Result<bool, String> {
 }
 
 /// Inline `f`'s calls to small defined functions (not panics, not `f`
-/// itself) round by round within a budget, then promote and simplify.
-fn flatten(f: V) -> Result<(), String> {
+/// itself, not those `keep` names) round by round within a budget, then
+/// promote and simplify.
+fn flatten(f: V, keep: &dyn Fn(V) -> bool) -> Result<(), String> {
     let mut total = instruction_count(f);
     for _ in 0..INLINE_ROUNDS {
         let calls: Vec<V> = blocks(f)
@@ -295,6 +301,7 @@ fn flatten(f: V) -> Result<(), String> {
                 || name(callee).starts_with("__enzyme")
                 || fn_has_attr(callee, "cold")
                 || fn_has_attr(callee, "noreturn")
+                || keep(callee)
             {
                 continue;
             }

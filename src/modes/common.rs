@@ -120,13 +120,19 @@ pub fn points_into_float_free_constant(v: V) -> bool {
     is_function(g) || (is_global_var(g) && is_global_constant(g) && !contains_fp(global_type(g)))
 }
 
-/// Whether `v` is null moved by GEPs (`gep T, ptr null, %n`).
+/// Whether `v` is null moved by GEPs (`gep T, ptr null, %n`), or another
+/// address without provenance (an `inttoptr` of a plain integer: Rust's
+/// dangling pointer of an empty `Vec`): its own shadow.
 pub fn null_based(v: V) -> bool {
     let mut p = strip_casts(v);
     while opcode(p) == Some(LLVMOpcode::LLVMGetElementPtr) {
         p = strip_casts(operand(p, 0));
     }
-    p != v && is_const_null_ptr(p)
+    (p != v && is_const_null_ptr(p))
+        || crate::analysis::activity::without_provenance(
+            v,
+            crate::analysis::activity::Params::Trusted,
+        )
 }
 
 /// Refuse to differentiate `f` when it uses a type without a fixed size (a
@@ -171,4 +177,29 @@ pub fn check_fixed_sizes(f: V, user_call: Option<V>) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// The `posix_memalign(%slot, align, size)` call whose result `v` is:
+/// `v = load ptr, %slot` of a local slot, after that call in its block.
+pub fn posix_memalign_of(v: V) -> Option<V> {
+    if opcode(v) != Some(LLVMOpcode::LLVMLoad) || !is_ptr(type_of(v)) {
+        return None;
+    }
+    let slot = operand(v, 0);
+    if opcode(slot) != Some(LLVMOpcode::LLVMAlloca) {
+        return None;
+    }
+    let mut pm = None;
+    for i in instructions(inst_block(v)) {
+        if i == v {
+            break;
+        }
+        if is_call(i)
+            && operand(i, 0) == slot
+            && matches!(crate::rules::classify(i), crate::rules::CallKind::AllocOut)
+        {
+            pm = Some(i);
+        }
+    }
+    pm
 }

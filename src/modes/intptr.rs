@@ -10,8 +10,16 @@
 //! `inttoptr`s are the pointer itself and any other use (an alignment test)
 //! gets a `ptrtoint` of it (the same bits in memory, the same program).
 //! Likewise a `ptrtoint` whose value is only stored becomes a store of
-//! the pointer. Both modes run this on the clone before the activity
+//! the pointer. An `inttoptr` of an integer phi or select whose leaves
+//! are `ptrtoint`s and plain integers (SROA's integer copy of an enum that
+//! holds a pointer: Rust's `Result<NonNull<u8>, _>` of an allocation, the
+//! dangling address of an empty `Vec` beside the allocated one) becomes a
+//! pointer phi or select of the pointers (plain integers as constant
+//! addresses). Both modes run this on the clone before the activity
 //! analysis (from `dispatch::prepare_calls`).
+use std::collections::HashMap;
+
+use crate::analysis::activity::{int_without_pointer_bits, Params};
 use crate::ir::llvm::*;
 use crate::ir::Builder;
 use LLVMOpcode::*;
@@ -21,9 +29,17 @@ use LLVMOpcode::*;
 pub fn pointers_from_integers(m: LLVMModuleRef, f: V) -> usize {
     let mut loads = Vec::new();
     let mut casts = Vec::new();
+    let mut merged = Vec::new();
     for bb in blocks(f) {
         for i in instructions(bb) {
             match opcode(i) {
+                Some(LLVMIntToPtr)
+                    if address_space_zero(type_of(i))
+                        && matches!(opcode(operand(i, 0)), Some(LLVMPHI | LLVMSelect))
+                        && merges_pointers(operand(i, 0)) =>
+                {
+                    merged.push(i)
+                }
                 Some(LLVMLoad) if is_pointer_copy(i) => loads.push(i),
                 Some(LLVMPtrToInt) if only_stored(i) && pointer_sized(type_of(i)) => casts.push(i),
                 _ => {}
@@ -32,7 +48,13 @@ pub fn pointers_from_integers(m: LLVMModuleRef, f: V) -> usize {
     }
     let b = Builder::new(m);
     let ptr = ptr_type(module_context(m));
-    let n = loads.len() + casts.len();
+    let n = loads.len() + casts.len() + merged.len();
+    let mut made = HashMap::new();
+    for cast in merged {
+        let p = as_pointer(&b, operand(cast, 0), ptr, cast, &mut made);
+        replace_all_uses(cast, p);
+        erase(cast);
+    }
     for load in loads {
         b.before(load);
         b.set_debug_loc_from(load);
@@ -151,4 +173,109 @@ fn is_plain_store_of(store: V, v: V) -> bool {
 
 fn pointer_sized(t: T) -> bool {
     is_int(t) && int_width(t) == 64
+}
+
+/// Whether integer phi/select `x` merges only pointers' bits and plain
+/// integers: its leaves (through phis and selects) are `ptrtoint`s of
+/// address-space-0 pointers, undef or integers computed without pointer
+/// bits (constants, integer parameters and arithmetic on them: an error
+/// path's size; the activity analysis judges the addresses made of them,
+/// `without_provenance`), and at least one is a `ptrtoint`.
+fn merges_pointers(x: V) -> bool {
+    if !pointer_sized(type_of(x)) {
+        return false;
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut work = vec![x];
+    let mut any_pointer = false;
+    while let Some(v) = work.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        if seen.len() > 64 {
+            return false;
+        }
+        match opcode(v) {
+            Some(LLVMPHI) => work.extend(operands(v)),
+            Some(LLVMSelect) => {
+                work.push(operand(v, 1));
+                work.push(operand(v, 2));
+            }
+            Some(LLVMPtrToInt) if address_space_zero(type_of(operand(v, 0))) => any_pointer = true,
+            _ if is_undef(v) || int_without_pointer_bits(v, Params::Trusted) => {}
+            _ => return false,
+        }
+    }
+    any_pointer
+}
+
+/// The pointer that integer `x` (accepted by [`merges_pointers`]) holds the
+/// bits of: new phis and selects beside the integer ones (which stay for
+/// their other uses), `made` remembering those built; a plain integer
+/// leaf becomes an `inttoptr` before `at` (an address without provenance).
+fn as_pointer(b: &Builder, x: V, ptr: T, at: V, made: &mut HashMap<V, V>) -> V {
+    if let Some(p) = made.get(&x) {
+        return *p;
+    }
+    match opcode(x) {
+        Some(LLVMPHI) => {
+            b.before(x);
+            let p = b.phi(ptr);
+            made.insert(x, p);
+            for (v, bb) in incoming(x) {
+                let pv = if dead_end_edge(x, bb) {
+                    undef(ptr)
+                } else {
+                    as_pointer(b, v, ptr, terminator(bb), made)
+                };
+                add_incoming(p, &[(pv, bb)]);
+            }
+            p
+        }
+        Some(LLVMSelect) => {
+            let (t, e) = (
+                as_pointer(b, operand(x, 1), ptr, x, made),
+                as_pointer(b, operand(x, 2), ptr, x, made),
+            );
+            b.before(x);
+            let p = b.select(operand(x, 0), t, e);
+            made.insert(x, p);
+            p
+        }
+        Some(LLVMPtrToInt) => operand(x, 0),
+        _ if is_undef(x) => undef(ptr),
+        _ => {
+            b.before(at);
+            b.cast(LLVMIntToPtr, x, ptr)
+        }
+    }
+}
+
+/// Whether, entering `phi`'s block from `from`, control goes on to a dead
+/// end (a block ending in `unreachable`: a panic, `handle_alloc_error`)
+/// by the block's own conditional branch on a phi that is constant for
+/// that edge: `Result`'s error path, whose payload (a size) the integer
+/// phi merges with the allocation's address. No pointer made from the
+/// phi is used on that path, so its value there is undef.
+fn dead_end_edge(phi: V, from: BB) -> bool {
+    let bb = inst_block(phi);
+    let t = terminator(bb);
+    if opcode(t) != Some(LLVMBr) || num_operands(t) != 3 {
+        return false;
+    }
+    let c = operand(t, 0);
+    if opcode(c) != Some(LLVMPHI) || inst_block(c) != bb {
+        return false;
+    }
+    let Some(taken) = incoming(c)
+        .into_iter()
+        .find(|(_, b)| *b == from)
+        .and_then(|(v, _)| const_int_value(v))
+    else {
+        return false;
+    };
+    let succ = successors(bb);
+    // successors(): [true, false] destinations.
+    let dest = if taken != 0 { succ[0] } else { succ[1] };
+    opcode(terminator(dest)) == Some(LLVMUnreachable)
 }

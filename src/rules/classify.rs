@@ -128,7 +128,7 @@ pub fn classify(call: V) -> CallKind {
 /// What a direct call of `f` is, custom registrations aside.
 pub fn classify_function(f: V) -> CallKind {
     let n = name(f);
-    if let Some(k) = alloc_kind(&n) {
+    if let Some(k) = alloc_kind(&n).or_else(|| super::rust_alloc::rust_alloc_kind(f)) {
         return CallKind::Alloc(k);
     }
     if n == "posix_memalign" {
@@ -251,5 +251,7 @@ pub fn is_inactive_call(call: V) -> bool {
 /// global (read into the pass's registry, checked by name in
 /// `is_inactive_function_name`).
 pub fn is_inactive_function(f: V) -> bool {
-    is_inactive_function_name(&name(f)) || fn_has_attr(f, "enzyme_inactive")
+    is_inactive_function_name(&name(f))
+        || fn_has_attr(f, "enzyme_inactive")
+        || super::rust_alloc::is_alloc_failure(f)
 }

@@ -21,6 +21,7 @@ mod inactive;
 pub mod mpi;
 pub mod openmp;
 pub mod registry;
+pub mod rust_alloc;
 mod special;
 pub mod strictfp;
 pub mod vecmem;
@@ -854,15 +855,18 @@ fn d_remainder(c: &RuleCtx) -> Vec<Partial> {
     ]
 }
 
-/// Allocation and deallocation functions (C and C++), by name.
+/// Allocation and deallocation functions (C and C++ by name here; Rust's
+/// allocator entry points in [`rust_alloc`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AllocKind {
     /// malloc-like: size is argument `size_arg`
     Malloc { size_arg: u32 },
     /// calloc(n, size): zeroed
     Calloc,
-    /// realloc(p, size)
-    Realloc,
+    /// realloc-like: pointer is argument 0, the new size argument
+    /// `size_arg` (1 for C's `realloc(p, size)`, 3 for Rust's
+    /// `__rust_realloc(p, old_size, align, new_size)`)
+    Realloc { size_arg: u32 },
     /// free-like: pointer is argument 0
     Free,
 }
@@ -880,7 +884,7 @@ pub fn alloc_kind(n: &str) -> Option<AllocKind> {
         "_ZnwmSt11align_val_t" | "_ZnamSt11align_val_t" => AllocKind::Malloc { size_arg: 0 },
         "aligned_alloc" => AllocKind::Malloc { size_arg: 1 },
         "calloc" => AllocKind::Calloc,
-        "realloc" => AllocKind::Realloc,
+        "realloc" => AllocKind::Realloc { size_arg: 1 },
         // Kept shadow blocks (modes/reverse/keep.rs): a fresh block of
         // operand 1's bytes, and its release (runtime/keep_rt.c).
         KEEP_TAKE => AllocKind::Malloc { size_arg: 1 },

@@ -8,12 +8,16 @@
 #     mismatch.
 #  2. errors/*.rs: bad inputs, each of which must stop rustc with a clear
 #     error containing every `// EXPECT-ERROR:` text (never a crash).
-# AUTODIFF_PROFILES picks the profiles ("dev o1 o2 release" by default).
+# AUTODIFF_PROFILES picks the profiles ("dev o1 o2 release" by default);
+# AUTODIFF_TOOLCHAIN the rustup toolchain whose sysroot gets the backend
+# ("nightly" by default; e.g. a private copy linked with `rustup toolchain
+# link`, so that runs side by side do not share one libEnzyme-22.so).
 set -uo pipefail
+tc=${AUTODIFF_TOOLCHAIN:-nightly}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-sysroot=$(rustc +nightly --print sysroot 2>/dev/null) ||
-  { echo "tests/autodiff: SKIPPED (no nightly rustc)"; exit 0; }
+sysroot=$(rustc +"$tc" --print sysroot 2>/dev/null) ||
+  { echo "tests/autodiff: SKIPPED (no $tc rustc)"; exit 0; }
 lib="$sysroot/lib/rustlib/x86_64-unknown-linux-gnu/lib/libEnzyme-22.so"
 plugin="$root/target/llvm22/release/libenzyme_rs.so"
 # The plugin just built is the backend under test: install it if the
@@ -34,17 +38,17 @@ profiles=${AUTODIFF_PROFILES:-dev o1 o2 release}
 # parallel (one fat-LTO rustc each).
 for p in $profiles; do
   (start=$(date +%s)
-    CARGO_TARGET_DIR="$here/target/$p" cargo +nightly build -q --profile "$p" >"$work/build-$p.log" 2>&1
+    CARGO_TARGET_DIR="$here/target/$p" cargo +"$tc" build -q --profile "$p" >"$work/build-$p.log" 2>&1
     echo $? >"$work/build-$p.rc"; echo $(($(date +%s) - start)) >"$work/build-$p.secs") &
 done
 # The README's example (examples/rust-autodiff), as a new user runs it.
 example="$root/examples/rust-autodiff"
-(cd "$example" && cargo +nightly run -q >"$work/example.log" 2>&1; echo $? >"$work/example.rc") &
+(cd "$example" && cargo +"$tc" run -q >"$work/example.log" 2>&1; echo $? >"$work/example.rc") &
 # Meanwhile the error programs, one at a time.
 errs=0; errs_ok=0
 for src in errors/*.rs; do
   errs=$((errs + 1))
-  out=$(rustc +nightly -Z autodiff=Enable -C lto=fat -C opt-level=0 -g "$src" -o "$work/err-prog" 2>&1); rc=$?
+  out=$(rustc +"$tc" -Z autodiff=Enable -C lto=fat -C opt-level=0 -g "$src" -o "$work/err-prog" 2>&1); rc=$?
   if [ $rc -eq 0 ]; then
     echo "tests/autodiff: $src compiled; expected an error"; fail=1; continue
   fi

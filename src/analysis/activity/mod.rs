@@ -32,7 +32,10 @@ mod objects;
 pub use globals::ActiveGlobals;
 use globals::{const_ptr_global, globals_touched_by};
 use objects::{derived_from_constant_arg, is_local_allocation, pointer_result_call};
-pub use objects::{underlying_allocations, underlying_objects};
+pub use objects::{
+    int_without_pointer_bits, underlying_allocations, underlying_objects, without_provenance,
+    Params,
+};
 
 /// How to analyse.
 #[derive(Clone, Debug)]
@@ -635,7 +638,7 @@ impl Run<'_> {
                     if k != rules::MemKind::Set && self.reached.contains(&operand(i, 1)) {
                         changed |= self.mark_memory(operand(i, 0), i)?;
                     }
-                } else if let CallKind::Alloc(rules::AllocKind::Realloc) = kind {
+                } else if let CallKind::Alloc(rules::AllocKind::Realloc { .. }) = kind {
                     if self.reached.contains(&operand(i, 0)) && !self.reached.contains(&i) {
                         self.reached.insert(i);
                         changed = true;
@@ -770,6 +773,12 @@ impl Run<'_> {
                     if seen.insert(root) {
                         changed |= self.mark_memory_from(operand(root, 0), at, seen)?;
                     }
+                }
+                Some(LLVMOpcode::LLVMIntToPtr)
+                    if without_provenance(root, Params::FromCallers(Some(primal), 3)) =>
+                {
+                    // An address without provenance (Rust's dangling
+                    // pointer of an empty Vec): no memory to shadow.
                 }
                 Some(LLVMOpcode::LLVMIntToPtr) => {
                     return Err(Error::new(

@@ -829,12 +829,14 @@ impl Engine {
                     }
                 }
             }
-            Known::Realloc => {
+            Known::Realloc { size_arg } => {
                 let t = self.tree(args[0]);
                 self.update(i, &t);
                 let me = self.tree(i);
                 self.update(args[0], &me);
-                self.update(args[1], &int);
+                for a in &args[1..=(size_arg as usize).min(args.len() - 1)] {
+                    self.update(*a, &int);
+                }
             }
             Known::Free => {
                 self.update(args[0], &TypeTree::scalar(Base::Pointer));

@@ -10,7 +10,9 @@ pub enum Known {
     Alloc {
         size_args: Vec<u32>,
     },
-    Realloc,
+    Realloc {
+        size_arg: u32,
+    },
     Free,
     /// memcpy/memmove(dst, src, len)
     Copy,
@@ -56,7 +58,7 @@ pub fn classify(f: V) -> Option<Known> {
             rules::AllocKind::Calloc => Known::Alloc {
                 size_args: vec![0, 1],
             },
-            rules::AllocKind::Realloc => Known::Realloc,
+            rules::AllocKind::Realloc { size_arg } => Known::Realloc { size_arg },
             rules::AllocKind::Free => Known::Free,
         });
     }

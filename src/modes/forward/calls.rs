@@ -223,6 +223,12 @@ impl Gen<'_> {
             width: self.width as u32,
             noneed: Vec::new(),
         };
+        // What this caller knows about the arguments' types (-O0's
+        // untyped field copies in the callee need it, as in reverse mode).
+        if !self.sess.arg_trees.contains_key(&callee) {
+            let trees = self.act.arg_trees(i);
+            self.sess.arg_trees.insert(callee, trees);
+        }
         let d = derivative(self.sess, &key, None)?;
         self.b.before(i);
         let mut new_args = Vec::new();
@@ -358,7 +364,7 @@ impl Gen<'_> {
                     self.tan.insert(i, lanes);
                 }
             }
-            Realloc => {
+            Realloc { .. } => {
                 if self.act.is_varied(i) {
                     let p = operand(i, 0);
                     let sp = self.tangent_or_zero(p, i)?;

@@ -291,10 +291,19 @@ pub fn derivative(sess: &mut Session, key: &Key, user_call: Option<V>) -> Result
     if key.ret_tangent && seeds.is_empty() && (is_ptr(ret_ty) || is_ptr_aggregate(ret_ty)) {
         seeds.extend(crate::modes::common::returned_sources(nf));
     }
-    let mut act = ActivityInfo::analyse_args(nf, &seeds, f, &[], &sess.activity_cx())?;
+    // What the first caller knew about the arguments, for each parameter
+    // of `nf` (each lane's shadow shares its primal's tree).
+    let caller_trees = sess.arg_trees.get(&f).cloned().unwrap_or_default();
+    let mut arg_trees = Vec::new();
+    for (k, has_shadow) in key.shadow.iter().enumerate() {
+        let t = caller_trees.get(k).cloned().unwrap_or_default();
+        let shadows = if *has_shadow { width } else { 0 };
+        arg_trees.extend(std::iter::repeat(t).take(1 + shadows));
+    }
+    let mut act = ActivityInfo::analyse_args(nf, &seeds, f, &arg_trees, &sess.activity_cx())?;
     if crate::modes::dispatch::dispatch_active_indirect_calls(sess, nf, f, |v| act.is_varied(v)) > 0
     {
-        act = ActivityInfo::analyse_args(nf, &seeds, f, &[], &sess.activity_cx())?;
+        act = ActivityInfo::analyse_args(nf, &seeds, f, &arg_trees, &sess.activity_cx())?;
     }
     drop(vmap);
     if sess.opts.print_type {
@@ -445,6 +454,27 @@ impl Gen<'_> {
                 for _ in 0..self.width {
                     let c = b.insert_clone(v);
                     b.zero_bytes(c, operand(v, size_arg));
+                    lanes.push(c);
+                }
+                self.tan.insert(v, lanes.clone());
+                return Ok(lanes);
+            }
+            if let Some(pm) = crate::modes::common::posix_memalign_of(v) {
+                // The same for a pointer `posix_memalign` returned through
+                // a local slot (std's System allocator inlined by rustc):
+                // the call again, into a slot of each lane's own.
+                let b = Builder::new(self.sess.module);
+                let ptr = type_of(v);
+                let mut lanes = Vec::new();
+                for _ in 0..self.width {
+                    b.at_entry_allocas(self.nf);
+                    let slot = b.alloca(ptr);
+                    b.after(v);
+                    b.clear_debug_loc();
+                    b.store(zero(ptr), slot);
+                    b.clone_call_with(pm, &[(0, slot)]);
+                    let c = b.load(ptr, slot);
+                    b.zero_bytes(c, operand(pm, 2));
                     lanes.push(c);
                 }
                 self.tan.insert(v, lanes.clone());

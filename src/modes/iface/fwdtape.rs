@@ -420,7 +420,7 @@ fn check_call(i: V, seen: &mut HashSet<V>) -> std::result::Result<(), String> {
         CallKind::Alloc(AllocKind::Free) if !is_local(args[0]) => {
             Err("frees memory it did not allocate".into())
         }
-        CallKind::Alloc(AllocKind::Realloc) => Err("calls realloc".into()),
+        CallKind::Alloc(AllocKind::Realloc { .. }) => Err("calls realloc".into()),
         CallKind::Alloc(_) if escapes(i) => Err("stores or returns memory it allocates".into()),
         CallKind::Alloc(_) => Ok(()),
         CallKind::MemTransfer(MemKind::Copy | MemKind::Move) if !is_local(args[1]) => {

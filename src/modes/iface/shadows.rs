@@ -273,7 +273,7 @@ fn note_global_allocations(sess: &mut Session) -> Result<()> {
             let i64t = i64_type(ctx);
             let size = match classify(p) {
                 CallKind::Alloc(AllocKind::Malloc { size_arg }) => operand(p, size_arg),
-                CallKind::Alloc(AllocKind::Realloc) => operand(p, 1),
+                CallKind::Alloc(AllocKind::Realloc { size_arg }) => operand(p, size_arg),
                 CallKind::Alloc(AllocKind::Calloc) => {
                     let n = convert_arg(&b, operand(p, 0), i64t);
                     let e = convert_arg(&b, operand(p, 1), i64t);

@@ -20,7 +20,7 @@
 use crate::diag::{Error, Result};
 use crate::ir::llvm::*;
 use crate::ir::Builder;
-use crate::rules::{self, AllocKind, CallKind};
+use crate::rules;
 
 const RUNTIME: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/keep_rt.bc"));
 const PREFIX: &str = "__enzyme_rs_keep_";
@@ -70,9 +70,7 @@ pub fn may_keep(m: LLVMModuleRef, i: V, deferred_plain: bool, enabled: bool) -> 
         small(operand(i, 0))
     };
     // The realloc lowering copies the old shadow by the primal's usable size.
-    let reallocated = users(i)
-        .into_iter()
-        .any(|u| is_call(u) && matches!(rules::classify(u), CallKind::Alloc(AllocKind::Realloc)));
+    let reallocated = crate::modes::reverse::aug::may_be_reallocated(m, i);
     !size_small && !reallocated
 }
 

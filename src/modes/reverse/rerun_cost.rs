@@ -267,7 +267,7 @@ fn unchanged_before(ld: V, entry: BB) -> bool {
                 .into_iter()
                 .all(super::memory::is_local_object),
             Some(LLVMOpcode::LLVMCall) => match rules::classify(i) {
-                CallKind::Alloc(k) => !matches!(k, AllocKind::Free | AllocKind::Realloc),
+                CallKind::Alloc(k) => !matches!(k, AllocKind::Free | AllocKind::Realloc { .. }),
                 _ => called_function(i).is_some_and(|c| {
                     is_intrinsic(c)
                         && !name(c).starts_with("llvm.mem")

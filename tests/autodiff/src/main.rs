@@ -32,6 +32,7 @@ cases!(
     fwd_scalar,
     fwd_slice,
     fwd_struct,
+    fwd_vec,
     rev_active_only,
     rev_array,
     rev_calls,
@@ -49,6 +50,7 @@ cases!(
     rev_slice,
     rev_struct,
     rev_temp_array,
+    rev_vec,
 );
 
 fn main() {

@@ -246,7 +246,7 @@ impl AugGen<'_> {
 
     /// The shadow of address `v`: its own, or the same GEPs and casts
     /// over its base's shadow (-O0's field address used by one load).
-    fn address_shadow(&mut self, v: V) -> Option<V> {
+    pub(super) fn address_shadow(&mut self, v: V) -> Option<V> {
         if let Some(s) = self.shadow_of(v) {
             return Some(s);
         }
@@ -277,6 +277,51 @@ impl AugGen<'_> {
         })
     }
 
+    /// A heap allocation that carries no derivative itself but meets
+    /// active pointers (returned as a duplicated result, say) gets a zeroed
+    /// shadow made right after it.
+    pub(super) fn late_alloc_shadow(&mut self, v: V) -> Option<V> {
+        if opcode(v) == Some(LLVMOpcode::LLVMLoad) {
+            return self.late_alloc_out_shadow(v);
+        }
+        // Only calls classify (an argument or a GEP crashed it).
+        if !is_call(v) && !is_invoke(v) {
+            return None;
+        }
+        let CallKind::Alloc(AllocKind::Malloc { size_arg }) = rules::classify(v) else {
+            return None;
+        };
+        let b = crate::ir::Builder::for_function(self.a.func);
+        b.after(v);
+        b.clear_debug_loc();
+        let c = b.clone_call_with(v, &[]);
+        set_name(c, &format!("{}'", name(v)));
+        b.zero_bytes(c, operand(v, size_arg));
+        self.a.shadow.insert(v, c);
+        Some(c)
+    }
+
+    /// The same for `v = load ptr, %slot` right after `posix_memalign(%slot,
+    /// align, size)` in its block (std's System allocator inlined by rustc
+    /// for a size below the alignment): the same call again into a slot
+    /// of the shadow's own, zeroed.
+    fn late_alloc_out_shadow(&mut self, v: V) -> Option<V> {
+        let pm = crate::modes::common::posix_memalign_of(v)?;
+        let b = crate::ir::Builder::for_function(self.a.func);
+        let ptr = ptr_type(b.ctx);
+        b.at_entry_allocas(self.a.func);
+        let sslot = b.alloca(ptr);
+        b.after(v);
+        b.clear_debug_loc();
+        b.store(zero(ptr), sslot);
+        b.clone_call_with(pm, &[(0, sslot)]);
+        let c = b.load(ptr, sslot);
+        set_name(c, &format!("{}'", name(v)));
+        b.zero_bytes(c, operand(pm, 2));
+        self.a.shadow.insert(v, c);
+        Some(c)
+    }
+
     pub(super) fn visit_alloc(&mut self, i: V, k: AllocKind, is_varied: bool) -> Result<()> {
         match k {
             AllocKind::Free => {
@@ -296,7 +341,7 @@ impl AugGen<'_> {
                             g.b.clone_call_with(i, &[])
                         };
                         set_name(c, &format!("{}'", name(i)));
-                        if reallocated(i) && !keep {
+                        if may_be_reallocated(g.sess.module, i) && !keep {
                             // The realloc lowering copies the usable size.
                             let all = g.b.malloc_usable_size(c);
                             g.b.zero_bytes(c, all);
@@ -329,9 +374,9 @@ impl AugGen<'_> {
                     })?;
                 }
             }
-            AllocKind::Realloc => {
+            AllocKind::Realloc { size_arg } => {
                 if is_varied || self.varied(operand(i, 0)) {
-                    self.lower_realloc(i)?;
+                    self.lower_realloc(i, size_arg)?;
                 }
             }
         }
@@ -474,7 +519,10 @@ impl AugGen<'_> {
     /// it), which the next realloc copies; the shadow's slack must then
     /// hold zero adjoints, not what a recycled block held (a third-order
     /// gradient's tape, grown past its old capacity, accumulated adjoints
-    /// into those bytes).
+    /// into those bytes). Rust's `__rust_realloc(p, old, align, n)` names
+    /// the old size: k = min(old, n), q' zeroed over its n bytes, and k
+    /// bytes of p' copied (a `__rust_alloc` shadow is zeroed only over the
+    /// size asked for).
     ///
     /// The old block's free is deferred like any other free of active
     /// memory (it is freed where the reverse sweep undoes its allocation,
@@ -482,13 +530,21 @@ impl AugGen<'_> {
     /// The reverse sweep needs no rule of its own: the primal memcpy's
     /// adjoint adds q''s adjoints of the k copied bytes back into p', and
     /// the malloc frees q and q' where its own free was deferred.
-    pub(super) fn lower_realloc(&mut self, i: V) -> Result<()> {
+    pub(super) fn lower_realloc(&mut self, i: V, size_arg: u32) -> Result<()> {
         let ctx = self.b.ctx;
-        let (p, n) = (operand(i, 0), operand(i, 1));
+        let (p, n) = (operand(i, 0), operand(i, size_arg));
         let sps = self.each_lane(|g| g.shadow_or_null(p, i))?;
         self.b.before(i);
         let i64t = i64_type(ctx);
-        let old = self.b.malloc_usable_size(p);
+        // Rust's `__rust_realloc(p, old_size, align, new_size)` names the
+        // old block's size: exactly the bytes to copy (the shadow of a
+        // block allocated by `__rust_alloc` is zeroed only that far). C's
+        // realloc does not: the usable size of the block.
+        let old_size = (size_arg == 3).then(|| self.b.int_cast(operand(i, 1), i64t, false));
+        let old = match old_size {
+            Some(s) => s,
+            None => self.b.malloc_usable_size(p),
+        };
         let n64 = self.b.int_cast(n, i64t, false);
         let fits = self.b.icmp(LLVMIntPredicate::LLVMIntULT, old, n64);
         let k = self.b.select(fits, old, n64);
@@ -500,13 +556,20 @@ impl AugGen<'_> {
         self.each_lane(|g| {
             let sq = g.b.malloc(n64);
             set_name(sq, &format!("{qname}'"));
-            let sq_usable = g.b.malloc_usable_size(sq);
-            g.b.zero_bytes(sq, sq_usable);
             let sp = sps[g.a.lane];
-            let sp_usable = g.b.malloc_usable_size(sp);
-            let fits = g.b.icmp(LLVMIntPredicate::LLVMIntULT, sp_usable, k);
-            let ks = g.b.select(fits, sp_usable, k);
-            g.b.memcpy(sq, sp, ks, 1);
+            if old_size.is_some() {
+                // The old shadow holds `k` bytes (the primal's old size
+                // or less): they, and zeros after them.
+                g.b.zero_bytes(sq, n64);
+                g.b.memcpy(sq, sp, k, 1);
+            } else {
+                let sq_usable = g.b.malloc_usable_size(sq);
+                g.b.zero_bytes(sq, sq_usable);
+                let sp_usable = g.b.malloc_usable_size(sp);
+                let fits = g.b.icmp(LLVMIntPredicate::LLVMIntULT, sp_usable, k);
+                let ks = g.b.select(fits, sp_usable, k);
+                g.b.memcpy(sq, sp, ks, 1);
+            }
             g.a.shadow.insert(q, sq);
             Ok(())
         })?;
@@ -611,10 +674,32 @@ impl crate::modes::mpi::Sweep for AugGen<'_> {
     }
 }
 
-/// Whether allocation `i` is passed to `realloc` (whose lowering copies
-/// the old shadow's whole usable size: `lower_realloc`).
-fn reallocated(i: V) -> bool {
-    users(i)
-        .into_iter()
-        .any(|u| is_call(u) && matches!(rules::classify(u), CallKind::Alloc(AllocKind::Realloc)))
+/// Whether allocation `i` may be passed to a realloc (whose lowering
+/// copies the old shadow by the primal's usable size: `lower_realloc`, so
+/// the shadow's slack must hold zeros): passed directly, or, where the
+/// pointer goes through memory first (a growing buffer in a struct, Rust's
+/// `Vec` at any opt-level), whenever the module calls a realloc at all.
+pub fn may_be_reallocated(m: LLVMModuleRef, i: V) -> bool {
+    let direct = users(i).into_iter().any(|u| {
+        is_call(u)
+            && matches!(
+                rules::classify(u),
+                CallKind::Alloc(AllocKind::Realloc { .. })
+            )
+    });
+    // (The backend's own runtimes, the free list's growth, do not count.)
+    let user_code = |u: &V| {
+        is_call_or_invoke(*u) && {
+            let n = name(inst_fn(*u));
+            !n.starts_with("enzyme_rs.") && !n.starts_with("__enzyme_rs_")
+        }
+    };
+    direct
+        || functions(m).into_iter().any(|f| {
+            users(f).iter().any(user_code)
+                && matches!(
+                    rules::classify::classify_function(f),
+                    CallKind::Alloc(AllocKind::Realloc { .. })
+                )
+        })
 }

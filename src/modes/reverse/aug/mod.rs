@@ -16,6 +16,7 @@ use crate::rules::{self, AllocKind, CallKind};
 use std::collections::{HashMap, HashSet};
 
 mod calls;
+pub use calls::may_be_reallocated;
 mod errno;
 mod joinroute;
 mod region;
@@ -409,6 +410,18 @@ impl AugGen<'_> {
             if let Some(s) = self.late_alloc_shadow(v) {
                 return Ok(s);
             }
+            if matches!(
+                opcode(v),
+                Some(LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast)
+            ) {
+                // A field address of shadowed memory that carries no
+                // derivative itself (Rust's `SetLenOnDrop` holds `&mut
+                // vec.len` beside the buffer pointer): the same field of
+                // the shadow.
+                if let Some(s) = self.address_shadow(v) {
+                    return Ok(s);
+                }
+            }
             if points_into_float_free_constant(v) || null_based(v) {
                 // A vtable (or other read-only table without floats): its
                 // memory never gets a derivative; the shadow is itself. A
@@ -431,27 +444,6 @@ impl AugGen<'_> {
         Ok(zero(t))
     }
 
-    /// A heap allocation that carries no derivative itself but meets
-    /// active pointers (returned as a duplicated result, say) gets a zeroed
-    /// shadow made right after it.
-    fn late_alloc_shadow(&mut self, v: V) -> Option<V> {
-        // Only calls classify (an argument or a GEP crashed it).
-        if !is_call(v) && !is_invoke(v) {
-            return None;
-        }
-        let CallKind::Alloc(AllocKind::Malloc { size_arg }) = rules::classify(v) else {
-            return None;
-        };
-        let b = Builder::for_function(self.a.func);
-        b.after(v);
-        b.clear_debug_loc();
-        let c = b.clone_call_with(v, &[]);
-        set_name(c, &format!("{}'", name(v)));
-        b.zero_bytes(c, operand(v, size_arg));
-        self.a.shadow.insert(v, c);
-        Some(c)
-    }
-
     fn run(&mut self, order: &[BB]) -> Result<()> {
         let ctx = self.b.ctx;
         // Freed heap allocations: frees are deferred to the reverse sweep.
@@ -467,7 +459,7 @@ impl AugGen<'_> {
                 } else {
                     CallKind::Inactive
                 };
-                if let CallKind::Alloc(k @ (AllocKind::Free | AllocKind::Realloc)) = kind {
+                if let CallKind::Alloc(k @ (AllocKind::Free | AllocKind::Realloc { .. })) = kind {
                     let p = operand(i, 0);
                     // Also when only the allocation is active (the freed
                     // pointer itself may be an inactive copy, e.g. an LCSSA

@@ -1,6 +1,5 @@
 //! Reverse mode on a function with a temporary array on the stack and
-//! iterator adaptors over it. (A Vec allocated inside a differentiated
-//! function is not supported yet: errors/bad_inputs.rs checks its error.)
+//! iterator adaptors over it. (Heap allocations: rev_vec.rs.)
 use crate::check::*;
 use std::autodiff::autodiff_reverse;
 
