@@ -8,6 +8,10 @@ use crate::ir::llvm::*;
 use crate::modes::reverse::{Act, AugRet, Key};
 use crate::rules::{self, AllocKind, CallKind, MemKind};
 
+/// The flag on the copies `lower_realloc` makes (the old block's bytes
+/// and each lane's shadow bytes into the new blocks).
+pub(super) const REALLOC_COPY: &str = "enzyme_rs.realloc_copy";
+
 impl AugGen<'_> {
     pub(super) fn visit_call(&mut self, i: V) -> Result<()> {
         let args = call_args(i);
@@ -482,6 +486,12 @@ impl AugGen<'_> {
     /// The reverse sweep needs no rule of its own: the primal memcpy's
     /// adjoint adds q''s adjoints of the k copied bytes back into p', and
     /// the malloc frees q and q' where its own free was deferred.
+    ///
+    /// Both copies are flagged [`REALLOC_COPY`]: differentiated again (a
+    /// higher-order gradient's tape helpers), each copies its own shadow
+    /// forward the same way (`shadow.rs`), whatever the type analysis
+    /// says the bytes hold. A tape block holds pointers among its floats;
+    /// the grown block's shadow must keep their shadows.
     pub(super) fn lower_realloc(&mut self, i: V) -> Result<()> {
         let ctx = self.b.ctx;
         let (p, n) = (operand(i, 0), operand(i, 1));
@@ -496,7 +506,8 @@ impl AugGen<'_> {
         let qname = name(i);
         set_name(i, "");
         set_name(q, &qname);
-        self.b.memcpy(q, p, k, 1);
+        let c = self.b.memcpy(q, p, k, 1);
+        crate::ir::metadata::set_flag(c, REALLOC_COPY);
         self.each_lane(|g| {
             let sq = g.b.malloc(n64);
             set_name(sq, &format!("{qname}'"));
@@ -506,7 +517,8 @@ impl AugGen<'_> {
             let sp_usable = g.b.malloc_usable_size(sp);
             let fits = g.b.icmp(LLVMIntPredicate::LLVMIntULT, sp_usable, k);
             let ks = g.b.select(fits, sp_usable, k);
-            g.b.memcpy(sq, sp, ks, 1);
+            let c = g.b.memcpy(sq, sp, ks, 1);
+            crate::ir::metadata::set_flag(c, REALLOC_COPY);
             g.a.shadow.insert(q, sq);
             Ok(())
         })?;
