@@ -624,9 +624,13 @@ impl crate::modes::mpi::Sweep for AugGen<'_> {
 }
 
 /// Whether allocation `i` is passed to `realloc` (whose lowering copies
-/// the old shadow's whole usable size: `lower_realloc`).
+/// the old shadow's whole usable size: `lower_realloc`), or is the new
+/// block a lower order's realloc lowering copied into ([`REALLOC_COPY`]:
+/// a grown tape's block, copied the same way when it grows again).
 fn reallocated(i: V) -> bool {
-    users(i)
-        .into_iter()
-        .any(|u| is_call(u) && matches!(rules::classify(u), CallKind::Alloc(AllocKind::Realloc)))
+    users(i).into_iter().any(|u| {
+        is_call(u)
+            && (matches!(rules::classify(u), CallKind::Alloc(AllocKind::Realloc))
+                || (crate::ir::metadata::has_flag(u, REALLOC_COPY) && operand(u, 0) == i))
+    })
 }
