@@ -8,6 +8,10 @@ use crate::ir::llvm::*;
 use crate::modes::reverse::{Act, AugRet, Key};
 use crate::rules::{self, AllocKind, CallKind, MemKind};
 
+/// The flag on the copies `lower_realloc` makes (the old block's bytes
+/// and each lane's shadow bytes into the new blocks).
+pub(super) const REALLOC_COPY: &str = "enzyme_rs.realloc_copy";
+
 impl AugGen<'_> {
     pub(super) fn visit_call(&mut self, i: V) -> Result<()> {
         let args = call_args(i);
@@ -530,6 +534,12 @@ impl AugGen<'_> {
     /// The reverse sweep needs no rule of its own: the primal memcpy's
     /// adjoint adds q''s adjoints of the k copied bytes back into p', and
     /// the malloc frees q and q' where its own free was deferred.
+    ///
+    /// Both copies are flagged [`REALLOC_COPY`]: differentiated again (a
+    /// higher-order gradient's tape helpers), each copies its own shadow
+    /// forward the same way (`shadow.rs`), whatever the type analysis
+    /// says the bytes hold. A tape block holds pointers among its floats;
+    /// the grown block's shadow must keep their shadows.
     pub(super) fn lower_realloc(&mut self, i: V, size_arg: u32) -> Result<()> {
         let ctx = self.b.ctx;
         let (p, n) = (operand(i, 0), operand(i, size_arg));
@@ -552,24 +562,26 @@ impl AugGen<'_> {
         let qname = name(i);
         set_name(i, "");
         set_name(q, &qname);
-        self.b.memcpy(q, p, k, 1);
+        let c = self.b.memcpy(q, p, k, 1);
+        crate::ir::metadata::set_flag(c, REALLOC_COPY);
         self.each_lane(|g| {
             let sq = g.b.malloc(n64);
             set_name(sq, &format!("{qname}'"));
             let sp = sps[g.a.lane];
-            if old_size.is_some() {
+            let c = if old_size.is_some() {
                 // The old shadow holds `k` bytes (the primal's old size
                 // or less): they, and zeros after them.
                 g.b.zero_bytes(sq, n64);
-                g.b.memcpy(sq, sp, k, 1);
+                g.b.memcpy(sq, sp, k, 1)
             } else {
                 let sq_usable = g.b.malloc_usable_size(sq);
                 g.b.zero_bytes(sq, sq_usable);
                 let sp_usable = g.b.malloc_usable_size(sp);
                 let fits = g.b.icmp(LLVMIntPredicate::LLVMIntULT, sp_usable, k);
                 let ks = g.b.select(fits, sp_usable, k);
-                g.b.memcpy(sq, sp, ks, 1);
-            }
+                g.b.memcpy(sq, sp, ks, 1)
+            };
+            crate::ir::metadata::set_flag(c, REALLOC_COPY);
             g.a.shadow.insert(q, sq);
             Ok(())
         })?;
@@ -676,16 +688,18 @@ impl crate::modes::mpi::Sweep for AugGen<'_> {
 
 /// Whether allocation `i` may be passed to a realloc (whose lowering
 /// copies the old shadow by the primal's usable size: `lower_realloc`, so
-/// the shadow's slack must hold zeros): passed directly, or, where the
+/// the shadow's slack must hold zeros): passed directly, or the new block
+/// a lower order's realloc lowering copied into ([`REALLOC_COPY`]: a grown
+/// tape's block, copied the same way when it grows again), or, where the
 /// pointer goes through memory first (a growing buffer in a struct, Rust's
 /// `Vec` at any opt-level), whenever the module calls a realloc at all.
 pub fn may_be_reallocated(m: LLVMModuleRef, i: V) -> bool {
     let direct = users(i).into_iter().any(|u| {
         is_call(u)
-            && matches!(
+            && (matches!(
                 rules::classify(u),
                 CallKind::Alloc(AllocKind::Realloc { .. })
-            )
+            ) || (crate::ir::metadata::has_flag(u, REALLOC_COPY) && operand(u, 0) == i))
     });
     // (The backend's own runtimes, the free list's growth, do not count.)
     let user_code = |u: &V| {

@@ -535,6 +535,14 @@ impl AugGen<'_> {
         }
         // The CFG as it is before the blocks are edited, for `joinroute`.
         let succs = joinroute::successor_map(order);
+        // Blocks no path reaches (dead code a lower order's sweep left,
+        // e.g. under a sanitizer's aborting checks): their edges count
+        // for the verifier though they never run.
+        let live: HashSet<BB> = order.iter().copied().collect();
+        let dead: Vec<BB> = blocks(self.a.func)
+            .into_iter()
+            .filter(|b| !live.contains(b))
+            .collect();
         for &bb in order {
             // Which predecessor was taken, for blocks with several.
             let preds = self.a.preds.get(&bb).cloned().unwrap_or_default();
@@ -558,6 +566,12 @@ impl AugGen<'_> {
                     let edges = successors(*p).into_iter().filter(|s| *s == bb).count();
                     for _ in 0..edges {
                         add_incoming(phi, &[(v, *p)]);
+                    }
+                }
+                for d in &dead {
+                    let edges = successors(*d).into_iter().filter(|s| *s == bb).count();
+                    for _ in 0..edges {
+                        add_incoming(phi, &[(const_int(it, 0), *d)]);
                     }
                 }
                 self.a.pred_index.insert(bb, phi);

@@ -13,6 +13,9 @@ impl AugGen<'_> {
     /// back in the reverse sweep.
     /// Returns whether it copied.
     pub(super) fn copy_shadow_pointers(&mut self, i: V) -> Result<bool> {
+        if crate::ir::metadata::has_flag(i, super::calls::REALLOC_COPY) {
+            return Ok(self.copy_realloc_shadow(i));
+        }
         let (dst, src) = (operand(i, 0), operand(i, 1));
         let Some(sd) = self.shadow_of(dst) else {
             return Ok(false);
@@ -61,6 +64,35 @@ impl AugGen<'_> {
             }
         }
         Ok(true)
+    }
+
+    /// A copy made by a lower-order gradient's realloc lowering
+    /// (`lower_realloc`: the old block, or its shadow, into the new one),
+    /// differentiated again: its shadow is copied forward whole, as that
+    /// lowering copies a shadow, no further than the old shadow block's
+    /// usable size. The bytes are a grown buffer's whose layout the type
+    /// analysis cannot know (a tape's pointers among its floats: a
+    /// third-order gradient needs the shadows of the pointers its
+    /// second-order tape keeps); float adjoints move back in the reverse
+    /// sweep as for any copy. The new copy is flagged in turn (for the
+    /// next order). Returns whether it copied.
+    fn copy_realloc_shadow(&mut self, i: V) -> bool {
+        let (dst, src) = (operand(i, 0), operand(i, 1));
+        let (Some(sd), Some(ss)) = (self.shadow_of(dst), self.shadow_of(src)) else {
+            return false;
+        };
+        if sd == dst {
+            return false;
+        }
+        self.b.after(i);
+        let i64t = i64_type(self.b.ctx);
+        let len = self.b.int_cast(operand(i, 2), i64t, false);
+        let usable = self.b.malloc_usable_size(ss);
+        let fits = self.b.icmp(LLVMIntPredicate::LLVMIntULT, usable, len);
+        let n = self.b.select(fits, usable, len);
+        let c = self.b.memcpy(sd, ss, n, 1);
+        crate::ir::metadata::set_flag(c, super::calls::REALLOC_COPY);
+        true
     }
 
     /// A memset of memory that has a shadow and holds pointers but no
