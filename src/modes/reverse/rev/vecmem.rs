@@ -166,6 +166,12 @@ impl RevGen<'_> {
                 g.avail(o).map(Some)
             }
         };
+        // Two operands' shadows (or values), or none when either has none.
+        let both = |g: &mut Self, a: usize, b: usize| -> Result<Option<(V, V)>> {
+            let x = shadow_or_same(g, operand(v, a as u32))?;
+            let y = shadow_or_same(g, operand(v, b as u32))?;
+            Ok(x.zip(y))
+        };
         let Some(op) = opcode(v) else { return Ok(None) };
         let s = match op {
             LLVMGetElementPtr => {
@@ -182,29 +188,20 @@ impl RevGen<'_> {
                 g
             }
             LLVMInsertElement => {
-                let (Some(vec), Some(p)) = (
-                    shadow_or_same(self, operand(v, 0))?,
-                    shadow_or_same(self, operand(v, 1))?,
-                ) else {
+                let Some((vec, p)) = both(self, 0, 1)? else {
                     return Ok(None);
                 };
                 let k = self.avail(operand(v, 2))?;
                 self.b.insert_element(vec, p, k)
             }
             LLVMShuffleVector => {
-                let (Some(x), Some(y)) = (
-                    shadow_or_same(self, operand(v, 0))?,
-                    shadow_or_same(self, operand(v, 1))?,
-                ) else {
+                let Some((x, y)) = both(self, 0, 1)? else {
                     return Ok(None);
                 };
                 self.b.shuffle(x, y, shuffle_mask(v))
             }
             LLVMSelect => {
-                let (Some(x), Some(y)) = (
-                    shadow_or_same(self, operand(v, 1))?,
-                    shadow_or_same(self, operand(v, 2))?,
-                ) else {
+                let Some((x, y)) = both(self, 1, 2)? else {
                     return Ok(None);
                 };
                 let c = self.avail(operand(v, 0))?;
